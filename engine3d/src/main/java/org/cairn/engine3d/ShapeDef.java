@@ -1,0 +1,118 @@
+package org.cairn.engine3d;
+
+import org.cairn.engine3d.internal.check.Check;
+import org.joml.Quaterniond;
+import org.joml.Quaterniondc;
+import org.joml.Vector3d;
+import org.joml.Vector3dc;
+
+/**
+ * Immutable material and placement of a shape attached with
+ * {@link World#createShape(BodyId, ShapeDef, org.cairn.engine3d.geometry.Shape)}.
+ */
+public final class ShapeDef {
+    /** Density 1000 kg/m³ (water), friction 0.6, restitution 0, no offset, no rotation. */
+    public static final ShapeDef DEFAULTS = builder().build();
+
+    private final double density;
+    private final double friction;
+    private final double restitution;
+    private final double[] localPosition;
+    private final double[] localRotation;
+
+    private ShapeDef(Builder b) {
+        density = b.density;
+        friction = b.friction;
+        restitution = b.restitution;
+        localPosition = b.localPosition.clone();
+        localRotation = b.localRotation.clone();
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** kg/m³; default 1000. Zero makes a massless shape (it still collides). */
+    public double density() {
+        return density;
+    }
+
+    /** Coulomb friction coefficient; default 0.6. */
+    public double friction() {
+        return friction;
+    }
+
+    /** Coefficient of restitution in [0, 1]; default 0. */
+    public double restitution() {
+        return restitution;
+    }
+
+    /** Offset of the shape's frame in the body frame, m; default zero. Returns a copy. */
+    public Vector3d localPosition() {
+        return new Vector3d(localPosition[0], localPosition[1], localPosition[2]);
+    }
+
+    /** Rotation of the shape's frame in the body frame; default identity. Returns a copy. */
+    public Quaterniond localRotation() {
+        return new Quaterniond(localRotation[0], localRotation[1], localRotation[2], localRotation[3]);
+    }
+
+    /** Mutable builder of {@link ShapeDef}. */
+    public static final class Builder {
+        private double density = 1000.0;
+        private double friction = 0.6;
+        private double restitution = 0.0;
+        private final double[] localPosition = new double[3];
+        private final double[] localRotation = {0, 0, 0, 1};
+
+        private Builder() {
+        }
+
+        /** kg/m³, non-negative. */
+        public Builder density(double kilogramsPerCubicMeter) {
+            density = Check.nonNegative("density", kilogramsPerCubicMeter);
+            return this;
+        }
+
+        /** Non-negative. */
+        public Builder friction(double coefficient) {
+            friction = Check.nonNegative("friction", coefficient);
+            return this;
+        }
+
+        /** In [0, 1]. */
+        public Builder restitution(double coefficient) {
+            restitution = Check.inRange("restitution", coefficient, 0.0, 1.0);
+            return this;
+        }
+
+        /** Offset in the body frame, m. */
+        public Builder localPosition(double x, double y, double z) {
+            Check.finite3("localPosition", x, y, z);
+            localPosition[0] = x;
+            localPosition[1] = y;
+            localPosition[2] = z;
+            return this;
+        }
+
+        public Builder localPosition(Vector3dc value) {
+            Check.notNull("localPosition", value);
+            return localPosition(value.x(), value.y(), value.z());
+        }
+
+        /** Rotation in the body frame, a unit quaternion (normalised within 1e-6, else rejected). */
+        public Builder localRotation(double x, double y, double z, double w) {
+            Check.unitQuaternion("localRotation", x, y, z, w, localRotation);
+            return this;
+        }
+
+        public Builder localRotation(Quaterniondc value) {
+            Check.notNull("localRotation", value);
+            return localRotation(value.x(), value.y(), value.z(), value.w());
+        }
+
+        public ShapeDef build() {
+            return new ShapeDef(this);
+        }
+    }
+}

@@ -1,0 +1,749 @@
+package org.cairn.engine3d;
+
+import org.cairn.engine3d.geometry.MassProperties;
+import org.cairn.engine3d.geometry.Shape;
+import org.cairn.engine3d.internal.body.BodyStore;
+import org.cairn.engine3d.internal.check.Check;
+import org.cairn.engine3d.internal.math.Mat3;
+import org.cairn.engine3d.internal.world.MassUpdate;
+import org.cairn.engine3d.internal.world.ShapeStore;
+import org.cairn.engine3d.internal.world.StepPipeline;
+import org.cairn.engine3d.internal.world.StepStage;
+import org.joml.Matrix3d;
+import org.joml.Quaterniond;
+import org.joml.Quaterniondc;
+import org.joml.Vector3d;
+import org.joml.Vector3dc;
+
+/**
+ * A simulated world of rigid bodies. Not thread-safe: call it from one thread at a time.
+ *
+ * <p>Reads follow JOML's {@code dest} convention: they write into an object the caller owns and
+ * return it, so a loop that reads poses every frame allocates nothing. Writes copy their
+ * arguments. Every method that takes a {@link BodyId} or {@link ShapeId} rejects a handle to a
+ * destroyed object with an {@link IllegalArgumentException}; every number is checked, and a
+ * rejected call leaves the world unchanged.
+ *
+ * <pre>{@code
+ * World world = new World(WorldDef.DEFAULTS);
+ * BodyId ground = world.createBody(BodyDef.builder().type(BodyType.STATIC).build());
+ * world.createShape(ground, ShapeDef.DEFAULTS, new Box(50, 0.5, 50));
+ * BodyId crate = world.createBody(BodyDef.builder().position(0, 4, 0).build());
+ * world.createShape(crate, ShapeDef.DEFAULTS, new Box(0.5, 0.5, 0.5));
+ * Vector3d p = new Vector3d();
+ * for (int i = 0; i < 60; i++) {
+ *     world.step();
+ *     world.position(crate, p);
+ * }
+ * }</pre>
+ */
+public final class World {
+    private final WorldDef def;
+    private final double gravityX, gravityY, gravityZ;
+    private final BodyStore bodies = new BodyStore(64);
+    private final ShapeStore shapes = new ShapeStore(64);
+    private final StepPipeline pipeline = new StepPipeline();
+    private final double[] scratch9 = new double[9];
+    private final double[] scratchQuat = new double[4];
+    private double accumulator;
+    private long stepCount;
+    private double time;
+
+    /** Creates an empty world with the given settings. */
+    public World(WorldDef def) {
+        this.def = Check.notNull("def", def);
+        Vector3d g = def.gravity();
+        gravityX = g.x;
+        gravityY = g.y;
+        gravityZ = g.z;
+    }
+
+    /** Creates an empty world with {@link WorldDef#DEFAULTS}. */
+    public World() {
+        this(WorldDef.DEFAULTS);
+    }
+
+    /** The settings this world was made with. */
+    public WorldDef def() {
+        return def;
+    }
+
+    // ------------------------------------------------------------------ bodies
+
+    /** Creates a body; it has no shapes yet (a dynamic body without massive shapes has 1 kg, 1 kg·m²). */
+    public BodyId createBody(BodyDef bodyDef) {
+        Check.notNull("bodyDef", bodyDef);
+        int i = bodies.allocate();
+        BodyStore b = bodies;
+        b.type[i] = switch (bodyDef.type()) {
+            case STATIC -> BodyStore.STATIC;
+            case KINEMATIC -> BodyStore.KINEMATIC;
+            case DYNAMIC -> BodyStore.DYNAMIC;
+        };
+        b.name[i] = bodyDef.name();
+        Vector3d p = bodyDef.position();
+        set3(b.position, i, p.x, p.y, p.z);
+        Quaterniond q = bodyDef.rotation();
+        b.rotation[4 * i] = q.x;
+        b.rotation[4 * i + 1] = q.y;
+        b.rotation[4 * i + 2] = q.z;
+        b.rotation[4 * i + 3] = q.w;
+        Vector3d v = bodyDef.linearVelocity();
+        set3(b.linearVelocity, i, v.x, v.y, v.z);
+        Vector3d w = bodyDef.angularVelocity();
+        set3(b.angularVelocity, i, w.x, w.y, w.z);
+        b.linearDamping[i] = bodyDef.linearDamping();
+        b.angularDamping[i] = bodyDef.angularDamping();
+        b.gravityScale[i] = bodyDef.gravityScale();
+        b.allowSleep[i] = bodyDef.allowSleep();
+        b.gyroscopic[i] = bodyDef.gyroscopic();
+        MassUpdate.apply(b, i, null, scratch9);
+        System.arraycopy(b.position, 3 * i, b.previousPosition, 3 * i, 3);
+        System.arraycopy(b.rotation, 4 * i, b.previousRotation, 4 * i, 4);
+        return new BodyId(i, b.generation[i]);
+    }
+
+    /** Destroys a body and its shapes; its id, and its shapes' ids, become invalid. */
+    public void destroyBody(BodyId bodyId) {
+        int i = body(bodyId);
+        for (int s = bodies.firstShape[i]; s >= 0; ) {
+            int next = shapes.nextInBody[s];
+            shapes.free(s);
+            s = next;
+        }
+        bodies.firstShape[i] = -1;
+        bodies.free(i);
+    }
+
+    /** True while {@code bodyId} names a live body of this world. */
+    public boolean isValid(BodyId bodyId) {
+        return bodyId != null && bodies.isValid(bodyId.index(), bodyId.generation());
+    }
+
+    /** Number of live bodies. */
+    public int bodyCount() {
+        return bodies.liveCount;
+    }
+
+    /** The body's type. */
+    public BodyType type(BodyId bodyId) {
+        return switch (bodies.type[body(bodyId)]) {
+            case BodyStore.STATIC -> BodyType.STATIC;
+            case BodyStore.KINEMATIC -> BodyType.KINEMATIC;
+            default -> BodyType.DYNAMIC;
+        };
+    }
+
+    /** The name given in the body's def. */
+    public String name(BodyId bodyId) {
+        return bodies.name[body(bodyId)];
+    }
+
+    // ------------------------------------------------------------------ shapes
+
+    /**
+     * Attaches a shape to a body, placed by the def's local position and rotation, and updates the
+     * body's mass, centre of mass and inertia (unless they are overridden). The body's origin does
+     * not move; if its centre of mass does, the centre's velocity is adjusted so that every
+     * material point keeps its velocity.
+     */
+    public ShapeId createShape(BodyId bodyId, ShapeDef shapeDef, Shape shape) {
+        int i = body(bodyId);
+        Check.notNull("shapeDef", shapeDef);
+        Check.notNull("shape", shape);
+        int s = shapes.allocate();
+        shapes.body[s] = i;
+        shapes.geometry[s] = shape;
+        shapes.density[s] = shapeDef.density();
+        shapes.friction[s] = shapeDef.friction();
+        shapes.restitution[s] = shapeDef.restitution();
+        Vector3d p = shapeDef.localPosition();
+        set3(shapes.localPosition, s, p.x, p.y, p.z);
+        Quaterniond q = shapeDef.localRotation();
+        shapes.localRotation[4 * s] = q.x;
+        shapes.localRotation[4 * s + 1] = q.y;
+        shapes.localRotation[4 * s + 2] = q.z;
+        shapes.localRotation[4 * s + 3] = q.w;
+        shapes.nextInBody[s] = bodies.firstShape[i];
+        bodies.firstShape[i] = s;
+        updateMass(i);
+        wake(i);
+        return new ShapeId(s, shapes.generation[s]);
+    }
+
+    /** Detaches and destroys a shape, updating its body's mass. */
+    public void destroyShape(ShapeId shapeId) {
+        int s = shape(shapeId);
+        int i = shapes.body[s];
+        if (bodies.firstShape[i] == s) {
+            bodies.firstShape[i] = shapes.nextInBody[s];
+        } else {
+            int prev = bodies.firstShape[i];
+            while (shapes.nextInBody[prev] != s) {
+                prev = shapes.nextInBody[prev];
+            }
+            shapes.nextInBody[prev] = shapes.nextInBody[s];
+        }
+        shapes.free(s);
+        updateMass(i);
+        wake(i);
+    }
+
+    /** True while {@code shapeId} names a live shape of this world. */
+    public boolean isValid(ShapeId shapeId) {
+        return shapeId != null && shapes.isValid(shapeId.index(), shapeId.generation());
+    }
+
+    /** The geometry of a shape. */
+    public Shape geometry(ShapeId shapeId) {
+        return shapes.geometry[shape(shapeId)];
+    }
+
+    /** The body a shape is attached to. */
+    public BodyId body(ShapeId shapeId) {
+        int i = shapes.body[shape(shapeId)];
+        return new BodyId(i, bodies.generation[i]);
+    }
+
+    /** Number of shapes attached to a body. */
+    public int shapeCount(BodyId bodyId) {
+        int count = 0;
+        for (int s = bodies.firstShape[body(bodyId)]; s >= 0; s = shapes.nextInBody[s]) {
+            count++;
+        }
+        return count;
+    }
+
+    // ------------------------------------------------------------------ mass
+
+    /**
+     * Replaces the mass, centre of mass (body frame) and inertia that the shapes would give; later
+     * shape changes keep the override until {@link #resetMassProperties(BodyId)}.
+     *
+     * @throws IllegalArgumentException if the body is not dynamic
+     */
+    public void setMassProperties(BodyId bodyId, MassProperties properties) {
+        int i = dynamicBody(bodyId);
+        Check.notNull("properties", properties);
+        bodies.massOverridden[i] = true;
+        MassUpdate.apply(bodies, i, properties, scratch9);
+        wake(i);
+    }
+
+    /** Drops a mass override: mass comes from the shapes again. */
+    public void resetMassProperties(BodyId bodyId) {
+        int i = dynamicBody(bodyId);
+        bodies.massOverridden[i] = false;
+        updateMass(i);
+        wake(i);
+    }
+
+    /**
+     * The body's mass properties in its own frame: centre of mass relative to the origin, inertia
+     * about the centre of mass.
+     *
+     * @throws IllegalArgumentException if the body is not dynamic (others have infinite mass)
+     */
+    public MassProperties massProperties(BodyId bodyId) {
+        int i = dynamicBody(bodyId);
+        double[] t = new double[9];
+        System.arraycopy(bodies.localInertia, 9 * i, t, 0, 9);
+        return MassProperties.of(bodies.mass[i], bodies.localCenter[3 * i], bodies.localCenter[3 * i + 1],
+                bodies.localCenter[3 * i + 2], t[0], t[4], t[8], t[1], t[2], t[5]);
+    }
+
+    /** Mass in kg; 0 for static and kinematic bodies, which behave as infinitely heavy. */
+    public double mass(BodyId bodyId) {
+        return bodies.mass[body(bodyId)];
+    }
+
+    /**
+     * Writes the world-frame inverse inertia R·I⁻¹·Rᵀ (1/(kg·m²)) as of the last step or write into
+     * {@code dest}; zero for static and kinematic bodies.
+     */
+    public Matrix3d worldInverseInertia(BodyId bodyId, Matrix3d dest) {
+        int o = 9 * body(bodyId);
+        double[] m = bodies.worldInverseInertia;
+        return dest.set(m[o], m[o + 3], m[o + 6], m[o + 1], m[o + 4], m[o + 7], m[o + 2], m[o + 5], m[o + 8]);
+    }
+
+    private void updateMass(int i) {
+        if (bodies.massOverridden[i]) {
+            return;
+        }
+        MassUpdate.apply(bodies, i, MassUpdate.fromShapes(bodies, shapes, i), scratch9);
+    }
+
+    // ------------------------------------------------------------------ pose and velocity
+
+    /** Writes the body origin (m) into {@code dest} and returns it. */
+    public Vector3d position(BodyId bodyId, Vector3d dest) {
+        int o = 3 * body(bodyId);
+        return dest.set(bodies.position[o], bodies.position[o + 1], bodies.position[o + 2]);
+    }
+
+    /** Writes the body orientation into {@code dest} and returns it. */
+    public Quaterniond rotation(BodyId bodyId, Quaterniond dest) {
+        int o = 4 * body(bodyId);
+        double[] q = bodies.rotation;
+        return dest.set(q[o], q[o + 1], q[o + 2], q[o + 3]);
+    }
+
+    /** Writes the world centre of mass (m) into {@code dest} and returns it. */
+    public Vector3d centerOfMass(BodyId bodyId, Vector3d dest) {
+        int o = 3 * body(bodyId);
+        return dest.set(bodies.center[o], bodies.center[o + 1], bodies.center[o + 2]);
+    }
+
+    /** Writes the velocity of the centre of mass (m/s) into {@code dest} and returns it. */
+    public Vector3d linearVelocity(BodyId bodyId, Vector3d dest) {
+        int o = 3 * body(bodyId);
+        return dest.set(bodies.linearVelocity[o], bodies.linearVelocity[o + 1], bodies.linearVelocity[o + 2]);
+    }
+
+    /** Writes the angular velocity (rad/s, world frame) into {@code dest} and returns it. */
+    public Vector3d angularVelocity(BodyId bodyId, Vector3d dest) {
+        int o = 3 * body(bodyId);
+        return dest.set(bodies.angularVelocity[o], bodies.angularVelocity[o + 1], bodies.angularVelocity[o + 2]);
+    }
+
+    /**
+     * Moves a body instantly (a teleport: render interpolation does not smear across it).
+     *
+     * @param position origin, m
+     * @param rotation unit quaternion (normalised within 1e-6, else rejected)
+     */
+    public void setTransform(BodyId bodyId, Vector3dc position, Quaterniondc rotation) {
+        int i = body(bodyId);
+        Check.notNull("position", position);
+        Check.notNull("rotation", rotation);
+        Check.finite3("position", position.x(), position.y(), position.z());
+        Check.unitQuaternion("rotation", rotation.x(), rotation.y(), rotation.z(), rotation.w(), scratchQuat);
+        set3(bodies.position, i, position.x(), position.y(), position.z());
+        System.arraycopy(scratchQuat, 0, bodies.rotation, 4 * i, 4);
+        System.arraycopy(bodies.position, 3 * i, bodies.previousPosition, 3 * i, 3);
+        System.arraycopy(bodies.rotation, 4 * i, bodies.previousRotation, 4 * i, 4);
+        bodies.updateCenterFromOrigin(i);
+        if (bodies.type[i] == BodyStore.DYNAMIC) {
+            bodies.updateWorldInverseInertia(i, scratch9);
+        }
+        wake(i);
+    }
+
+    /**
+     * Sets the velocity of the centre of mass, m/s.
+     *
+     * @throws IllegalArgumentException for a static body, which cannot move
+     */
+    public void setLinearVelocity(BodyId bodyId, Vector3dc velocity) {
+        int i = movableBody(bodyId);
+        Check.notNull("velocity", velocity);
+        Check.finite3("velocity", velocity.x(), velocity.y(), velocity.z());
+        set3(bodies.linearVelocity, i, velocity.x(), velocity.y(), velocity.z());
+        wake(i);
+    }
+
+    /**
+     * Sets the angular velocity, rad/s, world frame.
+     *
+     * @throws IllegalArgumentException for a static body, which cannot move
+     */
+    public void setAngularVelocity(BodyId bodyId, Vector3dc velocity) {
+        int i = movableBody(bodyId);
+        Check.notNull("velocity", velocity);
+        Check.finite3("velocity", velocity.x(), velocity.y(), velocity.z());
+        set3(bodies.angularVelocity, i, velocity.x(), velocity.y(), velocity.z());
+        wake(i);
+    }
+
+    /** Linear damping, 1/s, non-negative. */
+    public void setLinearDamping(BodyId bodyId, double perSecond) {
+        int i = body(bodyId);
+        bodies.linearDamping[i] = Check.nonNegative("linearDamping", perSecond);
+    }
+
+    /** Angular damping, 1/s, non-negative. */
+    public void setAngularDamping(BodyId bodyId, double perSecond) {
+        int i = body(bodyId);
+        bodies.angularDamping[i] = Check.nonNegative("angularDamping", perSecond);
+    }
+
+    /** Gravity multiplier, finite. */
+    public void setGravityScale(BodyId bodyId, double scale) {
+        int i = body(bodyId);
+        bodies.gravityScale[i] = Check.finite("gravityScale", scale);
+        wake(i);
+    }
+
+    /** Turns the implicit gyroscopic torque on or off for one body. */
+    public void setGyroscopic(BodyId bodyId, boolean enabled) {
+        bodies.gyroscopic[body(bodyId)] = enabled;
+    }
+
+    /** True unless the body is asleep (sleeping arrives with the contact solver; until then always true). */
+    public boolean isAwake(BodyId bodyId) {
+        return bodies.awake[body(bodyId)];
+    }
+
+    // ------------------------------------------------------------------ forces and impulses
+
+    /**
+     * Adds a force (N, world frame) at the centre of mass for the next step. Ignored by static and
+     * kinematic bodies. Forces are cleared after every step.
+     */
+    public void applyForce(BodyId bodyId, Vector3dc force) {
+        int i = body(bodyId);
+        finiteVector("force", force);
+        if (bodies.type[i] != BodyStore.DYNAMIC) {
+            return;
+        }
+        add3(bodies.force, i, force.x(), force.y(), force.z());
+        wake(i);
+    }
+
+    /**
+     * Adds a force (N) at a world point (m) for the next step: the force at the centre of mass plus
+     * the torque (p − c) × F.
+     */
+    public void applyForceAtPoint(BodyId bodyId, Vector3dc force, Vector3dc point) {
+        int i = body(bodyId);
+        finiteVector("force", force);
+        finiteVector("point", point);
+        if (bodies.type[i] != BodyStore.DYNAMIC) {
+            return;
+        }
+        add3(bodies.force, i, force.x(), force.y(), force.z());
+        double rx = point.x() - bodies.center[3 * i], ry = point.y() - bodies.center[3 * i + 1],
+                rz = point.z() - bodies.center[3 * i + 2];
+        add3(bodies.torque, i, ry * force.z() - rz * force.y(), rz * force.x() - rx * force.z(),
+                rx * force.y() - ry * force.x());
+        wake(i);
+    }
+
+    /** Adds a torque (N·m, world frame) for the next step. Ignored by static and kinematic bodies. */
+    public void applyTorque(BodyId bodyId, Vector3dc torque) {
+        int i = body(bodyId);
+        finiteVector("torque", torque);
+        if (bodies.type[i] != BodyStore.DYNAMIC) {
+            return;
+        }
+        add3(bodies.torque, i, torque.x(), torque.y(), torque.z());
+        wake(i);
+    }
+
+    /**
+     * Changes the velocity at once by an impulse (N·s, world frame) at a world point (m):
+     * Δv = J/m, Δω = I⁻¹·((p − c) × J). Ignored by static and kinematic bodies.
+     */
+    public void applyLinearImpulse(BodyId bodyId, Vector3dc impulse, Vector3dc point) {
+        int i = body(bodyId);
+        finiteVector("impulse", impulse);
+        finiteVector("point", point);
+        if (bodies.type[i] != BodyStore.DYNAMIC) {
+            return;
+        }
+        double m = bodies.inverseMass[i];
+        add3(bodies.linearVelocity, i, m * impulse.x(), m * impulse.y(), m * impulse.z());
+        double rx = point.x() - bodies.center[3 * i], ry = point.y() - bodies.center[3 * i + 1],
+                rz = point.z() - bodies.center[3 * i + 2];
+        addAngularImpulse(i, ry * impulse.z() - rz * impulse.y(), rz * impulse.x() - rx * impulse.z(),
+                rx * impulse.y() - ry * impulse.x());
+        wake(i);
+    }
+
+    /** Changes the velocity at once by an impulse (N·s, world frame) at the centre of mass. */
+    public void applyLinearImpulseToCenter(BodyId bodyId, Vector3dc impulse) {
+        int i = body(bodyId);
+        finiteVector("impulse", impulse);
+        if (bodies.type[i] != BodyStore.DYNAMIC) {
+            return;
+        }
+        double m = bodies.inverseMass[i];
+        add3(bodies.linearVelocity, i, m * impulse.x(), m * impulse.y(), m * impulse.z());
+        wake(i);
+    }
+
+    /** Changes the angular velocity at once by an angular impulse (N·m·s, world frame): Δω = I⁻¹·L. */
+    public void applyAngularImpulse(BodyId bodyId, Vector3dc impulse) {
+        int i = body(bodyId);
+        finiteVector("impulse", impulse);
+        if (bodies.type[i] != BodyStore.DYNAMIC) {
+            return;
+        }
+        addAngularImpulse(i, impulse.x(), impulse.y(), impulse.z());
+        wake(i);
+    }
+
+    private void addAngularImpulse(int i, double x, double y, double z) {
+        double[] m = bodies.worldInverseInertia;
+        int o = 9 * i;
+        add3(bodies.angularVelocity, i, Mat3.mulRow(m, o, 0, x, y, z), Mat3.mulRow(m, o, 1, x, y, z),
+                Mat3.mulRow(m, o, 2, x, y, z));
+    }
+
+    // ------------------------------------------------------------------ stepping
+
+    /** Advances one fixed step of {@link WorldDef#timeStep()} with {@link WorldDef#substeps()} substeps. */
+    public void step() {
+        step(def.timeStep(), def.substeps());
+    }
+
+    /**
+     * Advances the world by {@code dt} seconds, split into {@code substeps} substeps.
+     *
+     * @param dt       seconds, positive and finite
+     * @param substeps at least 1
+     */
+    public void step(double dt, int substeps) {
+        Check.positive("dt", dt);
+        Check.atLeast("substeps", substeps, 1);
+        pipeline.step(bodies, gravityX, gravityY, gravityZ, dt, substeps, def.maxLinearSpeed(),
+                def.maxRotationPerStep());
+        stepCount++;
+        time += dt;
+    }
+
+    /**
+     * Feeds real frame time into the fixed-step accumulator and runs as many fixed steps as fit
+     * (seed 002, "fix your timestep"). Frame time beyond {@link WorldDef#maxFrameTime()} is dropped,
+     * so a stall does not snowball into ever longer frames. Afterwards
+     * {@link #interpolationAlpha()} tells how far real time is between the last two steps.
+     *
+     * @param frameSeconds non-negative and finite
+     * @return the number of steps run
+     */
+    public int advance(double frameSeconds) {
+        Check.nonNegative("frameSeconds", frameSeconds);
+        accumulator += Math.min(frameSeconds, def.maxFrameTime());
+        double h = def.timeStep();
+        int steps = 0;
+        while (accumulator >= h) {
+            step(h, def.substeps());
+            accumulator -= h;
+            steps++;
+        }
+        return steps;
+    }
+
+    /** Fraction of a fixed step that real time has run past the last step, in [0, 1). */
+    public double interpolationAlpha() {
+        return accumulator / def.timeStep();
+    }
+
+    /**
+     * Writes the origin interpolated between the pose before the last step (α = 0) and the current
+     * one (α = 1) into {@code dest}: (1 − α)·p₀ + α·p₁, exact at both ends.
+     */
+    public Vector3d interpolatedPosition(BodyId bodyId, double alpha, Vector3d dest) {
+        int o = 3 * body(bodyId);
+        Check.inRange("alpha", alpha, 0.0, 1.0);
+        double a = 1.0 - alpha;
+        double[] p0 = bodies.previousPosition, p1 = bodies.position;
+        return dest.set(a * p0[o] + alpha * p1[o], a * p0[o + 1] + alpha * p1[o + 1], a * p0[o + 2] + alpha * p1[o + 2]);
+    }
+
+    /**
+     * Writes the orientation interpolated by slerp between the orientation before the last step
+     * (α = 0) and the current one (α = 1) into {@code dest}, along the shorter arc. At α = 1 it is
+     * the current quaternion exactly; at α = 0 the previous rotation (possibly with all signs
+     * flipped, which is the same rotation).
+     */
+    public Quaterniond interpolatedRotation(BodyId bodyId, double alpha, Quaterniond dest) {
+        int o = 4 * body(bodyId);
+        Check.inRange("alpha", alpha, 0.0, 1.0);
+        double[] q0 = bodies.previousRotation, q1 = bodies.rotation;
+        double dot = q0[o] * q1[o] + q0[o + 1] * q1[o + 1] + q0[o + 2] * q1[o + 2] + q0[o + 3] * q1[o + 3];
+        double sign = dot < 0 ? -1.0 : 1.0;
+        double cos = Math.min(1.0, Math.abs(dot));
+        double w0, w1;
+        if (cos > 1.0 - 1e-12) {
+            w0 = 1.0 - alpha;
+            w1 = alpha;
+        } else {
+            double angle = StrictMath.acos(cos);
+            double sin = StrictMath.sin(angle);
+            w0 = StrictMath.sin((1.0 - alpha) * angle) / sin;
+            w1 = StrictMath.sin(alpha * angle) / sin;
+        }
+        w0 *= sign;
+        dest.set(w0 * q0[o] + w1 * q1[o], w0 * q0[o + 1] + w1 * q1[o + 1], w0 * q0[o + 2] + w1 * q1[o + 2],
+                w0 * q0[o + 3] + w1 * q1[o + 3]);
+        if (alpha != 0.0 && alpha != 1.0) {
+            dest.normalize();
+        }
+        return dest;
+    }
+
+    /** Number of steps taken since the world was made. */
+    public long stepCount() {
+        return stepCount;
+    }
+
+    /** Simulated seconds since the world was made. */
+    public double time() {
+        return time;
+    }
+
+    /** Milliseconds spent in each stage of the last step, indexed by stage name. */
+    public double stageMillis(String stageName) {
+        return pipeline.stageMillis(StepStage.valueOf(Check.notNull("stageName", stageName)));
+    }
+
+    // ------------------------------------------------------------------ totals for researchers
+
+    /** Σ ½·m·|v|² over dynamic bodies, J. */
+    public double translationalKineticEnergy() {
+        double e = 0.0;
+        double[] v = bodies.linearVelocity;
+        for (int i = 0; i < bodies.highWater; i++) {
+            if (bodies.alive[i] && bodies.type[i] == BodyStore.DYNAMIC) {
+                e += 0.5 * bodies.mass[i] * (v[3 * i] * v[3 * i] + v[3 * i + 1] * v[3 * i + 1] + v[3 * i + 2] * v[3 * i + 2]);
+            }
+        }
+        return e;
+    }
+
+    /** Σ ½·ωᵀ·I_world·ω over dynamic bodies, J, with I_world = R·I·Rᵀ from the current orientation. */
+    public double rotationalKineticEnergy() {
+        double e = 0.0;
+        for (int i = 0; i < bodies.highWater; i++) {
+            if (bodies.alive[i] && bodies.type[i] == BodyStore.DYNAMIC) {
+                bodyAngularMomentum(i, scratchQuat);
+                double[] w = bodies.angularVelocity;
+                e += 0.5 * (w[3 * i] * scratchQuat[0] + w[3 * i + 1] * scratchQuat[1] + w[3 * i + 2] * scratchQuat[2]);
+            }
+        }
+        return e;
+    }
+
+    /** Translational plus rotational kinetic energy, J. */
+    public double kineticEnergy() {
+        return translationalKineticEnergy() + rotationalKineticEnergy();
+    }
+
+    /**
+     * Gravitational potential energy Σ −m·s·(g·c) over dynamic bodies, J, with s the body's gravity
+     * scale and c its centre of mass: zero at the world origin.
+     */
+    public double potentialEnergy() {
+        double e = 0.0;
+        double[] c = bodies.center;
+        for (int i = 0; i < bodies.highWater; i++) {
+            if (bodies.alive[i] && bodies.type[i] == BodyStore.DYNAMIC) {
+                e -= bodies.mass[i] * bodies.gravityScale[i]
+                        * (gravityX * c[3 * i] + gravityY * c[3 * i + 1] + gravityZ * c[3 * i + 2]);
+            }
+        }
+        return e;
+    }
+
+    /** Writes Σ m·v over dynamic bodies (kg·m/s) into {@code dest} and returns it. */
+    public Vector3d linearMomentum(Vector3d dest) {
+        double px = 0, py = 0, pz = 0;
+        double[] v = bodies.linearVelocity;
+        for (int i = 0; i < bodies.highWater; i++) {
+            if (bodies.alive[i] && bodies.type[i] == BodyStore.DYNAMIC) {
+                px += bodies.mass[i] * v[3 * i];
+                py += bodies.mass[i] * v[3 * i + 1];
+                pz += bodies.mass[i] * v[3 * i + 2];
+            }
+        }
+        return dest.set(px, py, pz);
+    }
+
+    /**
+     * Writes the angular momentum of the dynamic bodies about a world point (kg·m²/s),
+     * Σ (c − p) × m·v + I_world·ω, into {@code dest} and returns it.
+     */
+    public Vector3d angularMomentum(Vector3dc about, Vector3d dest) {
+        finiteVector("about", about);
+        double lx = 0, ly = 0, lz = 0;
+        double[] v = bodies.linearVelocity, c = bodies.center;
+        for (int i = 0; i < bodies.highWater; i++) {
+            if (bodies.alive[i] && bodies.type[i] == BodyStore.DYNAMIC) {
+                double m = bodies.mass[i];
+                double rx = c[3 * i] - about.x(), ry = c[3 * i + 1] - about.y(), rz = c[3 * i + 2] - about.z();
+                bodyAngularMomentum(i, scratchQuat);
+                lx += m * (ry * v[3 * i + 2] - rz * v[3 * i + 1]) + scratchQuat[0];
+                ly += m * (rz * v[3 * i] - rx * v[3 * i + 2]) + scratchQuat[1];
+                lz += m * (rx * v[3 * i + 1] - ry * v[3 * i]) + scratchQuat[2];
+            }
+        }
+        return dest.set(lx, ly, lz);
+    }
+
+    /** I_world·ω = R·I·Rᵀ·ω for body i into d[0..3). */
+    private void bodyAngularMomentum(int i, double[] d) {
+        double[] q = bodies.rotation;
+        double qx = q[4 * i], qy = q[4 * i + 1], qz = q[4 * i + 2], qw = q[4 * i + 3];
+        double[] w = bodies.angularVelocity;
+        // ω into the body frame, through I, and back out.
+        BodyStore.rotate(-qx, -qy, -qz, qw, w[3 * i], w[3 * i + 1], w[3 * i + 2], d, 0);
+        double[] m = bodies.localInertia;
+        int o = 9 * i;
+        double bx = Mat3.mulRow(m, o, 0, d[0], d[1], d[2]);
+        double by = Mat3.mulRow(m, o, 1, d[0], d[1], d[2]);
+        double bz = Mat3.mulRow(m, o, 2, d[0], d[1], d[2]);
+        BodyStore.rotate(qx, qy, qz, qw, bx, by, bz, d, 0);
+    }
+
+    // ------------------------------------------------------------------ helpers
+
+    private int body(BodyId bodyId) {
+        Check.notNull("bodyId", bodyId);
+        if (!bodies.isValid(bodyId.index(), bodyId.generation())) {
+            throw new IllegalArgumentException("bodyId " + bodyId + " does not name a live body of this world"
+                    + " (it was destroyed, or never created here)");
+        }
+        return bodyId.index();
+    }
+
+    private int dynamicBody(BodyId bodyId) {
+        int i = body(bodyId);
+        if (bodies.type[i] != BodyStore.DYNAMIC) {
+            throw new IllegalArgumentException("bodyId " + bodyId + " names a " + type(bodyId)
+                    + " body; mass properties exist only for DYNAMIC bodies");
+        }
+        return i;
+    }
+
+    private int movableBody(BodyId bodyId) {
+        int i = body(bodyId);
+        if (bodies.type[i] == BodyStore.STATIC) {
+            throw new IllegalArgumentException("bodyId " + bodyId + " names a STATIC body, which cannot be given a velocity");
+        }
+        return i;
+    }
+
+    private int shape(ShapeId shapeId) {
+        Check.notNull("shapeId", shapeId);
+        if (!shapes.isValid(shapeId.index(), shapeId.generation())) {
+            throw new IllegalArgumentException("shapeId " + shapeId + " does not name a live shape of this world"
+                    + " (it was destroyed, or never created here)");
+        }
+        return shapeId.index();
+    }
+
+    private static void finiteVector(String name, Vector3dc v) {
+        Check.notNull(name, v);
+        Check.finite3(name, v.x(), v.y(), v.z());
+    }
+
+    /** Resets the body's sleep timer and marks it awake; every write that changes motion calls it. */
+    private void wake(int i) {
+        bodies.awake[i] = true;
+        bodies.sleepTime[i] = 0.0;
+    }
+
+    private static void set3(double[] a, int i, double x, double y, double z) {
+        a[3 * i] = x;
+        a[3 * i + 1] = y;
+        a[3 * i + 2] = z;
+    }
+
+    private static void add3(double[] a, int i, double x, double y, double z) {
+        a[3 * i] += x;
+        a[3 * i + 1] += y;
+        a[3 * i + 2] += z;
+    }
+}

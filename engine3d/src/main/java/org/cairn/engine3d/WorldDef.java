@@ -1,0 +1,156 @@
+package org.cairn.engine3d;
+
+import org.cairn.engine3d.internal.check.Check;
+import org.joml.Vector3d;
+import org.joml.Vector3dc;
+
+/**
+ * Immutable settings of a {@link World}. Build one with {@link #builder()}; every setter checks its
+ * argument and names it in the exception.
+ */
+public final class WorldDef {
+    /** The settings with every default. */
+    public static final WorldDef DEFAULTS = builder().build();
+
+    private final double gravityX, gravityY, gravityZ;
+    private final double timeStep;
+    private final int substeps;
+    private final double maxLinearSpeed;
+    private final double maxRotationPerStep;
+    private final double maxFrameTime;
+
+    private WorldDef(Builder b) {
+        gravityX = b.gravityX;
+        gravityY = b.gravityY;
+        gravityZ = b.gravityZ;
+        timeStep = b.timeStep;
+        substeps = b.substeps;
+        maxLinearSpeed = b.maxLinearSpeed;
+        maxRotationPerStep = b.maxRotationPerStep;
+        maxFrameTime = b.maxFrameTime;
+    }
+
+    /** A builder holding the defaults. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder holding these settings. */
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        b.gravityX = gravityX;
+        b.gravityY = gravityY;
+        b.gravityZ = gravityZ;
+        b.timeStep = timeStep;
+        b.substeps = substeps;
+        b.maxLinearSpeed = maxLinearSpeed;
+        b.maxRotationPerStep = maxRotationPerStep;
+        b.maxFrameTime = maxFrameTime;
+        return b;
+    }
+
+    /** Gravitational acceleration in m/s²; default (0, −9.81, 0). Returns a copy. */
+    public Vector3d gravity() {
+        return new Vector3d(gravityX, gravityY, gravityZ);
+    }
+
+    /** Fixed step used by {@link World#step()} and {@link World#advance(double)}, s; default 1/60. */
+    public double timeStep() {
+        return timeStep;
+    }
+
+    /** Substeps per fixed step; default 4. */
+    public int substeps() {
+        return substeps;
+    }
+
+    /** Speed limit of every body's centre of mass, m/s; default 400. */
+    public double maxLinearSpeed() {
+        return maxLinearSpeed;
+    }
+
+    /**
+     * Largest rotation a body may make in one step, rad; default 0.25π (Box2D's {@code
+     * B2_MAX_ROTATION}), i.e. an angular speed limit of 0.25π/dt, 47 rad/s at 60 Hz.
+     */
+    public double maxRotationPerStep() {
+        return maxRotationPerStep;
+    }
+
+    /**
+     * The most frame time {@link World#advance(double)} accepts at once, s; default 0.25. After a
+     * stall the world falls behind real time rather than running hundreds of catch-up steps.
+     */
+    public double maxFrameTime() {
+        return maxFrameTime;
+    }
+
+    @Override
+    public String toString() {
+        return "WorldDef[gravity=(" + gravityX + ", " + gravityY + ", " + gravityZ + ") m/s², timeStep=" + timeStep
+                + " s, substeps=" + substeps + ", maxLinearSpeed=" + maxLinearSpeed + " m/s, maxRotationPerStep="
+                + maxRotationPerStep + " rad, maxFrameTime=" + maxFrameTime + " s]";
+    }
+
+    /** Mutable builder of {@link WorldDef}. */
+    public static final class Builder {
+        private double gravityX = 0.0, gravityY = -9.81, gravityZ = 0.0;
+        private double timeStep = 1.0 / 60.0;
+        private int substeps = 4;
+        private double maxLinearSpeed = 400.0;
+        private double maxRotationPerStep = 0.25 * Math.PI;
+        private double maxFrameTime = 0.25;
+
+        private Builder() {
+        }
+
+        /** Gravitational acceleration, m/s². */
+        public Builder gravity(double x, double y, double z) {
+            Check.finite3("gravity", x, y, z);
+            gravityX = x;
+            gravityY = y;
+            gravityZ = z;
+            return this;
+        }
+
+        /** Gravitational acceleration, m/s². */
+        public Builder gravity(Vector3dc g) {
+            Check.notNull("gravity", g);
+            return gravity(g.x(), g.y(), g.z());
+        }
+
+        /** Fixed step, s, positive. */
+        public Builder timeStep(double seconds) {
+            timeStep = Check.positive("timeStep", seconds);
+            return this;
+        }
+
+        /** Substeps per step, at least 1. */
+        public Builder substeps(int count) {
+            substeps = Check.atLeast("substeps", count, 1);
+            return this;
+        }
+
+        /** Speed limit, m/s, positive. */
+        public Builder maxLinearSpeed(double metersPerSecond) {
+            maxLinearSpeed = Check.positive("maxLinearSpeed", metersPerSecond);
+            return this;
+        }
+
+        /** Rotation limit per step, rad, positive. */
+        public Builder maxRotationPerStep(double radians) {
+            maxRotationPerStep = Check.positive("maxRotationPerStep", radians);
+            return this;
+        }
+
+        /** Frame time limit for {@link World#advance(double)}, s, positive. */
+        public Builder maxFrameTime(double seconds) {
+            maxFrameTime = Check.positive("maxFrameTime", seconds);
+            return this;
+        }
+
+        public WorldDef build() {
+            return new WorldDef(this);
+        }
+    }
+}

@@ -1,0 +1,31 @@
+package org.cairn.engine3d.geometry;
+
+import org.cairn.engine3d.internal.check.Check;
+
+/**
+ * A solid cuboid centred on the local origin, aligned with the local axes.
+ *
+ * @param halfX half the extent along x in m, positive (likewise halfY, halfZ)
+ */
+public record Box(double halfX, double halfY, double halfZ) implements Shape {
+    /** @throws IllegalArgumentException if a half extent is not positive and finite */
+    public Box {
+        Check.positive("halfX", halfX);
+        Check.positive("halfY", halfY);
+        Check.positive("halfZ", halfZ);
+    }
+
+    @Override
+    public double volume() {
+        return 8.0 * halfX * halfY * halfZ;
+    }
+
+    /** m = ρ·8·a·b·c and I_xx = m/3·(b² + c²), and so on, for half extents a, b, c. */
+    @Override
+    public MassProperties massProperties(double density) {
+        Check.positive("density", density);
+        double m = density * volume();
+        double x2 = halfX * halfX, y2 = halfY * halfY, z2 = halfZ * halfZ;
+        return MassProperties.of(m, 0, 0, 0, m / 3.0 * (y2 + z2), m / 3.0 * (x2 + z2), m / 3.0 * (x2 + y2), 0, 0, 0);
+    }
+}

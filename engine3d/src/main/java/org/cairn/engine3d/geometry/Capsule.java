@@ -1,0 +1,39 @@
+package org.cairn.engine3d.geometry;
+
+import org.cairn.engine3d.internal.check.Check;
+
+/**
+ * A cylinder along the local y axis capped by two hemispheres: all points within {@code radius}
+ * of the segment from (0, −halfHeight, 0) to (0, halfHeight, 0).
+ *
+ * @param halfHeight half the length of the core segment in m, positive
+ * @param radius     radius in m, positive
+ */
+public record Capsule(double halfHeight, double radius) implements Shape {
+    /** @throws IllegalArgumentException if a size is not positive and finite */
+    public Capsule {
+        Check.positive("halfHeight", halfHeight);
+        Check.positive("radius", radius);
+    }
+
+    @Override
+    public double volume() {
+        return Math.PI * radius * radius * (2.0 * halfHeight + 4.0 / 3.0 * radius);
+    }
+
+    /**
+     * Cylinder of mass m_c plus two hemispheres of total mass m_s. About y: m_c·r²/2 + m_s·2r²/5.
+     * About x and z: m_c·(r²/4 + h²/3) + m_s·(2r²/5 + h² + 3h·r/4), where the hemisphere term is
+     * its inertia about its own centre (3r/8 from its flat face) moved out to the capsule's centre.
+     */
+    @Override
+    public MassProperties massProperties(double density) {
+        Check.positive("density", density);
+        double r = radius, h = halfHeight, r2 = r * r;
+        double mc = density * Math.PI * r2 * 2.0 * h;
+        double ms = density * 4.0 / 3.0 * Math.PI * r2 * r;
+        double iy = mc * r2 / 2.0 + ms * 0.4 * r2;
+        double ix = mc * (r2 / 4.0 + h * h / 3.0) + ms * (0.4 * r2 + h * h + 0.75 * h * r);
+        return MassProperties.of(mc + ms, 0, 0, 0, ix, iy, ix, 0, 0, 0);
+    }
+}

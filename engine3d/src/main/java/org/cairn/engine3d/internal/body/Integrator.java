@@ -1,0 +1,113 @@
+package org.cairn.engine3d.internal.body;
+
+import org.cairn.engine3d.internal.math.Quat;
+
+/**
+ * Semi-implicit (symplectic) Euler for rigid bodies (seed 002): velocities first, from forces,
+ * gravity and damping, then positions from the new velocities. Each method is one stage of the
+ * step over all live bodies in index order; none allocates.
+ */
+public final class Integrator {
+    private Integrator() {
+    }
+
+    /**
+     * Velocity stage for one substep of h seconds, dynamic bodies only:
+     * v ← (v + h·(F/m + s·g)) / (1 + h·c_lin), ω ← (ω + h·I⁻¹_world·τ) / (1 + h·c_ang), then the
+     * implicit gyroscopic update for bodies that have it, then the clamps |v| ≤ maxLinearSpeed and
+     * |ω| ≤ maxAngularSpeed. The damping is the Padé form of e^(−h·c): it never reverses a velocity,
+     * whatever h·c.
+     */
+    public static void integrateVelocities(BodyStore b, double gx, double gy, double gz, double h,
+                                           double maxLinearSpeed, double maxAngularSpeed) {
+        double maxLinear2 = maxLinearSpeed * maxLinearSpeed;
+        double maxAngular2 = maxAngularSpeed * maxAngularSpeed;
+        double[] v = b.linearVelocity, w = b.angularVelocity, f = b.force, t = b.torque, ii = b.worldInverseInertia;
+        for (int i = 0; i < b.highWater; i++) {
+            if (!b.alive[i] || b.type[i] != BodyStore.DYNAMIC || !b.awake[i]) {
+                continue;
+            }
+            int o = 3 * i, m = 9 * i;
+            double invMass = b.inverseMass[i], s = b.gravityScale[i];
+            double linearScale = 1.0 / (1.0 + h * b.linearDamping[i]);
+            double vx = (v[o] + h * (invMass * f[o] + s * gx)) * linearScale;
+            double vy = (v[o + 1] + h * (invMass * f[o + 1] + s * gy)) * linearScale;
+            double vz = (v[o + 2] + h * (invMass * f[o + 2] + s * gz)) * linearScale;
+            double angularScale = 1.0 / (1.0 + h * b.angularDamping[i]);
+            double tx = t[o], ty = t[o + 1], tz = t[o + 2];
+            w[o] = (w[o] + h * (ii[m] * tx + ii[m + 1] * ty + ii[m + 2] * tz)) * angularScale;
+            w[o + 1] = (w[o + 1] + h * (ii[m + 3] * tx + ii[m + 4] * ty + ii[m + 5] * tz)) * angularScale;
+            w[o + 2] = (w[o + 2] + h * (ii[m + 6] * tx + ii[m + 7] * ty + ii[m + 8] * tz)) * angularScale;
+            if (b.gyroscopic[i]) {
+                Gyroscopic.integrate(w, o, b.rotation, 4 * i, b.localInertia, b.localInverseInertia, m, h);
+            }
+            double v2 = vx * vx + vy * vy + vz * vz;
+            if (v2 > maxLinear2) {
+                double scale = maxLinearSpeed / Math.sqrt(v2);
+                vx *= scale;
+                vy *= scale;
+                vz *= scale;
+            }
+            v[o] = vx;
+            v[o + 1] = vy;
+            v[o + 2] = vz;
+            double w2 = w[o] * w[o] + w[o + 1] * w[o + 1] + w[o + 2] * w[o + 2];
+            if (w2 > maxAngular2) {
+                double scale = maxAngularSpeed / Math.sqrt(w2);
+                w[o] *= scale;
+                w[o + 1] *= scale;
+                w[o + 2] *= scale;
+            }
+        }
+    }
+
+    /**
+     * Position stage for one substep of h seconds, dynamic and kinematic bodies: the centre of
+     * mass moves by h·v and the orientation turns by exactly h·ω about the centre of mass.
+     */
+    public static void integratePositions(BodyStore b, double h) {
+        double[] c = b.center, v = b.linearVelocity, w = b.angularVelocity;
+        for (int i = 0; i < b.highWater; i++) {
+            if (!b.alive[i] || b.type[i] == BodyStore.STATIC || !b.awake[i]) {
+                continue;
+            }
+            int o = 3 * i;
+            c[o] += h * v[o];
+            c[o + 1] += h * v[o + 1];
+            c[o + 2] += h * v[o + 2];
+            Quat.integrate(b.rotation, 4 * i, w[o], w[o + 1], w[o + 2], h);
+        }
+    }
+
+    /**
+     * End of step: the origin follows the centre and the new orientation, the world inverse inertia
+     * is refreshed from the orientation, and accumulated forces and torques are cleared.
+     */
+    public static void finalizeBodies(BodyStore b, double[] scratch9) {
+        for (int i = 0; i < b.highWater; i++) {
+            if (!b.alive[i] || b.type[i] == BodyStore.STATIC) {
+                continue;
+            }
+            int o = 3 * i;
+            b.force[o] = 0.0;
+            b.force[o + 1] = 0.0;
+            b.force[o + 2] = 0.0;
+            b.torque[o] = 0.0;
+            b.torque[o + 1] = 0.0;
+            b.torque[o + 2] = 0.0;
+            if (!b.awake[i]) {
+                continue;
+            }
+            b.updateOriginFromCenter(i);
+            if (b.type[i] == BodyStore.DYNAMIC) {
+                b.updateWorldInverseInertia(i, scratch9);
+            }
+        }
+    }
+
+    /** Copies every body's pose into its previous pose, before a step moves it. */
+    public static void savePreviousPoses(BodyStore b) {
+        System.arraycopy(b.position, 0, b.previousPosition, 0, 3 * b.highWater);
+        System.arraycopy(b.rotation, 0, b.previousRotation, 0, 4 * b.highWater);
+    }
+}

@@ -1,0 +1,85 @@
+package org.cairn.engine3d.internal.world;
+
+import java.util.Arrays;
+import org.cairn.engine3d.geometry.Shape;
+
+/**
+ * Every attached shape as structure-of-arrays, indexed by shape index, with the same slot and
+ * generation scheme as {@code BodyStore}. Each body's shapes form a singly linked list
+ * ({@code BodyStore.firstShape}, {@link #nextInBody}) in attachment order reversed.
+ */
+public final class ShapeStore {
+    public int highWater;
+    private int[] freeList = new int[16];
+    private int freeCount;
+
+    public int[] generation;
+    public boolean[] alive;
+    public int[] body;
+    public int[] nextInBody;
+    public Shape[] geometry;
+    /** kg/m³; zero adds no mass. */
+    public double[] density;
+    public double[] friction;
+    public double[] restitution;
+    /** Pose of the shape in its body's frame: offset (m) and unit quaternion. */
+    public double[] localPosition;
+    public double[] localRotation;
+
+    public ShapeStore(int initialCapacity) {
+        int c = Math.max(4, initialCapacity);
+        generation = new int[c];
+        alive = new boolean[c];
+        body = new int[c];
+        nextInBody = new int[c];
+        geometry = new Shape[c];
+        density = new double[c];
+        friction = new double[c];
+        restitution = new double[c];
+        localPosition = new double[3 * c];
+        localRotation = new double[4 * c];
+    }
+
+    private void grow() {
+        int c = 2 * alive.length;
+        generation = Arrays.copyOf(generation, c);
+        alive = Arrays.copyOf(alive, c);
+        body = Arrays.copyOf(body, c);
+        nextInBody = Arrays.copyOf(nextInBody, c);
+        geometry = Arrays.copyOf(geometry, c);
+        density = Arrays.copyOf(density, c);
+        friction = Arrays.copyOf(friction, c);
+        restitution = Arrays.copyOf(restitution, c);
+        localPosition = Arrays.copyOf(localPosition, 3 * c);
+        localRotation = Arrays.copyOf(localRotation, 4 * c);
+    }
+
+    /** Takes a free slot and returns its index; the caller fills every field. */
+    public int allocate() {
+        int i;
+        if (freeCount > 0) {
+            i = freeList[--freeCount];
+        } else {
+            if (highWater == alive.length) {
+                grow();
+            }
+            i = highWater++;
+        }
+        alive[i] = true;
+        return i;
+    }
+
+    public void free(int i) {
+        alive[i] = false;
+        geometry[i] = null;
+        generation[i]++;
+        if (freeCount == freeList.length) {
+            freeList = Arrays.copyOf(freeList, 2 * freeCount);
+        }
+        freeList[freeCount++] = i;
+    }
+
+    public boolean isValid(int index, int gen) {
+        return index >= 0 && index < highWater && alive[index] && generation[index] == gen;
+    }
+}
