@@ -97,6 +97,9 @@ public final class World {
         b.gravityScale[i] = bodyDef.gravityScale();
         b.allowSleep[i] = bodyDef.allowSleep();
         b.gyroscopic[i] = bodyDef.gyroscopic();
+        // The centre starts at the origin; placing it first keeps apply() from reading the move from
+        // the slot's cleared centre to the origin as a shift of the centre of mass.
+        b.updateCenterFromOrigin(i);
         MassUpdate.apply(b, i, null, scratch9);
         System.arraycopy(b.position, 3 * i, b.previousPosition, 3 * i, 3);
         System.arraycopy(b.rotation, 4 * i, b.previousRotation, 4 * i, 4);
