@@ -117,6 +117,7 @@ public final class BodyDef {
         private Builder() {
         }
 
+        /** Static, kinematic or dynamic; default dynamic. */
         public Builder type(BodyType value) {
             type = Check.notNull("type", value);
             return this;
@@ -200,22 +201,27 @@ public final class BodyDef {
             return this;
         }
 
+        /** Whether the body may fall asleep when at rest; default true. */
         public Builder allowSleep(boolean value) {
             allowSleep = value;
             return this;
         }
 
+        /** Whether gyroscopic torque is integrated (implicitly, conserving |L|); default true. */
         public Builder gyroscopic(boolean value) {
             gyroscopic = value;
             return this;
         }
 
+        /** A name for people and tools, not null; need not be unique. */
         public Builder name(String value) {
             name = Check.notNull("name", value);
             return this;
         }
 
         /**
+         * The immutable def.
+         *
          * @throws IllegalArgumentException if a static body is given a velocity (it could never
          *                                  move with it, so the velocity is a mistake)
          */

@@ -28,6 +28,7 @@ public final class ShapeDef {
         localRotation = b.localRotation.clone();
     }
 
+    /** A builder holding the defaults. */
     public static Builder builder() {
         return new Builder();
     }
@@ -95,6 +96,7 @@ public final class ShapeDef {
             return this;
         }
 
+        /** Offset in the body frame, m. */
         public Builder localPosition(Vector3dc value) {
             Check.notNull("localPosition", value);
             return localPosition(value.x(), value.y(), value.z());
@@ -106,11 +108,13 @@ public final class ShapeDef {
             return this;
         }
 
+        /** Rotation in the body frame; see {@link #localRotation(double, double, double, double)}. */
         public Builder localRotation(Quaterniondc value) {
             Check.notNull("localRotation", value);
             return localRotation(value.x(), value.y(), value.z(), value.w());
         }
 
+        /** The immutable def. */
         public ShapeDef build() {
             return new ShapeDef(this);
         }

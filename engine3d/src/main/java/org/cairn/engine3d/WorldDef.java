@@ -149,6 +149,7 @@ public final class WorldDef {
             return this;
         }
 
+        /** The immutable def. */
         public WorldDef build() {
             return new WorldDef(this);
         }
