@@ -1,6 +1,7 @@
 package org.cairn.engine3d.geometry;
 
 import org.cairn.engine3d.internal.check.Check;
+import org.joml.Vector3d;
 
 /**
  * A cylinder along the local y axis capped by two hemispheres: all points within {@code radius}
@@ -35,5 +36,26 @@ public record Capsule(double halfHeight, double radius) implements Shape {
         double iy = mc * r2 / 2.0 + ms * 0.4 * r2;
         double ix = mc * (r2 / 4.0 + h * h / 3.0) + ms * (0.4 * r2 + h * h + 0.75 * h * r);
         return MassProperties.of(mc + ms, 0, 0, 0, ix, iy, ix, 0, 0, 0);
+    }
+
+    @Override
+    public Vector3d support(double dx, double dy, double dz, Vector3d dest) {
+        double len = Math.sqrt(dx * dx + dy * dy + dz * dz);
+        double y = dy < 0 ? -halfHeight : halfHeight;
+        return len == 0.0 ? dest.set(radius, y, 0) : dest.set(dx * radius / len, y + dy * radius / len, dz * radius / len);
+    }
+
+    @Override
+    public Aabb localBounds(Aabb dest) {
+        return dest.set(-radius, -halfHeight - radius, -radius, radius, halfHeight + radius, radius);
+    }
+
+    /** The segment's ends along the rotated y axis, widened by the radius. */
+    @Override
+    public Aabb bounds(double px, double py, double pz, double qx, double qy, double qz, double qw, Aabb dest) {
+        double ax = Math.abs(2.0 * (qx * qy - qw * qz)) * halfHeight + radius;
+        double ay = Math.abs(1.0 - 2.0 * (qx * qx + qz * qz)) * halfHeight + radius;
+        double az = Math.abs(2.0 * (qy * qz + qw * qx)) * halfHeight + radius;
+        return dest.set(px - ax, py - ay, pz - az, px + ax, py + ay, pz + az);
     }
 }

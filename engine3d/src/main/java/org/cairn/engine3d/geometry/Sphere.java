@@ -1,6 +1,7 @@
 package org.cairn.engine3d.geometry;
 
 import org.cairn.engine3d.internal.check.Check;
+import org.joml.Vector3d;
 
 /**
  * A solid ball centred on the local origin.
@@ -25,5 +26,21 @@ public record Sphere(double radius) implements Shape {
         double m = density * volume();
         double i = 0.4 * m * radius * radius;
         return MassProperties.of(m, 0, 0, 0, i, i, i, 0, 0, 0);
+    }
+
+    @Override
+    public Vector3d support(double dx, double dy, double dz, Vector3d dest) {
+        double len = Math.sqrt(dx * dx + dy * dy + dz * dz);
+        return len == 0.0 ? dest.set(radius, 0, 0) : dest.set(dx * radius / len, dy * radius / len, dz * radius / len);
+    }
+
+    @Override
+    public Aabb localBounds(Aabb dest) {
+        return dest.set(-radius, -radius, -radius, radius, radius, radius);
+    }
+
+    @Override
+    public Aabb bounds(double px, double py, double pz, double qx, double qy, double qz, double qw, Aabb dest) {
+        return dest.set(px - radius, py - radius, pz - radius, px + radius, py + radius, pz + radius);
     }
 }
