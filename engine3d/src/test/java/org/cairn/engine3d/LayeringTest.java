@@ -13,13 +13,15 @@ import org.junit.jupiter.api.Test;
  * The allowed direction of package dependencies inside engine3d, written down once:
  *
  * <pre>
- *   internal.check   internal.math            (depend on nothing in Cairn)
- *          \            /      \
- *          internal.shape       \             (hull building, polyhedron mass)
- *                 |              \
- *              geometry      internal.body    (exported shapes; body state and integrator)
- *                   \            /
- *                  internal.world             (shape store, mass updates, step pipeline)
+ *   internal.check   internal.math   internal.container   (depend on nothing in Cairn)
+ *          \            /      \              |
+ *          internal.shape       \             |        (hull building, polyhedron mass)
+ *                 |              \            |
+ *              geometry      internal.body     |        (exported shapes; body state and integrator)
+ *                 |                 |          |
+ *        internal.collision.*       |          |        (broadphase, narrowphase)
+ *                   \               /
+ *                  internal.world                       (shape store, mass updates, step pipeline)
  *                        |
  *                 org.cairn.engine3d          (exported API: World, defs, ids)
  * </pre>
@@ -40,18 +42,22 @@ class LayeringTest {
         layeredArchitecture().consideringOnlyDependenciesInLayers()
                 .layer("Api").definedBy("org.cairn.engine3d")
                 .layer("World").definedBy("org.cairn.engine3d.internal.world..")
+                .layer("Collision").definedBy("org.cairn.engine3d.internal.collision..")
                 .layer("Geometry").definedBy("org.cairn.engine3d.geometry..")
                 .layer("Body").definedBy("org.cairn.engine3d.internal.body..")
                 .layer("Shape").definedBy("org.cairn.engine3d.internal.shape..")
                 .layer("Math").definedBy("org.cairn.engine3d.internal.math..")
                 .layer("Check").definedBy("org.cairn.engine3d.internal.check..")
+                .layer("Container").definedBy("org.cairn.engine3d.internal.container..")
                 .whereLayer("Api").mayNotBeAccessedByAnyLayer()
                 .whereLayer("World").mayOnlyBeAccessedByLayers("Api")
-                .whereLayer("Geometry").mayOnlyBeAccessedByLayers("World", "Api")
+                .whereLayer("Collision").mayOnlyBeAccessedByLayers("World", "Api")
+                .whereLayer("Geometry").mayOnlyBeAccessedByLayers("Collision", "World", "Api")
                 .whereLayer("Body").mayOnlyBeAccessedByLayers("World", "Api")
                 .whereLayer("Shape").mayOnlyBeAccessedByLayers("Geometry", "World", "Api")
                 .whereLayer("Math").mayNotAccessAnyLayer()
                 .whereLayer("Check").mayNotAccessAnyLayer()
+                .whereLayer("Container").mayNotAccessAnyLayer()
                 .check(classes);
     }
 

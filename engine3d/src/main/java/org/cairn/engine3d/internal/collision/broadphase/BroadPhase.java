@@ -1,0 +1,198 @@
+package org.cairn.engine3d.internal.collision.broadphase;
+
+import java.util.Arrays;
+import org.cairn.engine3d.geometry.Aabb;
+import org.cairn.engine3d.internal.container.LongArray;
+import org.cairn.engine3d.internal.container.LongHashSet;
+
+/**
+ * Finds pairs of shapes whose fat boxes overlap. Static shapes live in their own tree, so the many
+ * shapes of level geometry are never re-inserted or queried against each other; moving shapes live
+ * in the dynamic tree.
+ *
+ * <p>Only proxies that moved (entered the move buffer) are queried, each against the dynamic tree
+ * and, if it is not static itself, the static tree. New pairs are collected, sorted by their key
+ * (lower shape index in the high 32 bits), and checked against the set of existing pairs, so the
+ * order in which pairs appear depends only on shape indices, never on hashing or tree shape.
+ *
+ * <p>A proxy key is {@code 2·proxyId + tree} with tree 0 for static and 1 for dynamic.
+ */
+public final class BroadPhase {
+    /** Decides whether two shapes may collide at all (bodies, filters, exclusions). */
+    public interface PairFilter {
+        /** True if shapes a and b should get a contact; called with a &lt; b. */
+        boolean shouldCollide(int shapeA, int shapeB);
+    }
+
+    /** Static tree index in a proxy key. */
+    public static final int STATIC = 0;
+    /** Dynamic tree index in a proxy key. */
+    public static final int DYNAMIC = 1;
+
+    private final DynamicTree[] trees = {new DynamicTree(), new DynamicTree()};
+    private int[] moveBuffer = new int[64];
+    private int moveCount;
+    private final LongHashSet moved = new LongHashSet(64);
+    private final LongHashSet pairs = new LongHashSet(256);
+    private final LongArray candidates = new LongArray(256);
+
+    private int queryKey;
+    private int queryShape;
+    private PairFilter filter;
+
+    /** Packs a pair of shape indices into a key, lower index first. */
+    public static long pairKey(int shapeA, int shapeB) {
+        int lo = Math.min(shapeA, shapeB), hi = Math.max(shapeA, shapeB);
+        return ((long) lo << 32) | (hi & 0xffffffffL);
+    }
+
+    /** Lower shape index of a pair key. */
+    public static int shapeA(long pairKey) {
+        return (int) (pairKey >>> 32);
+    }
+
+    /** Higher shape index of a pair key. */
+    public static int shapeB(long pairKey) {
+        return (int) pairKey;
+    }
+
+    /** The tree of a proxy key. */
+    public DynamicTree tree(int proxyKey) {
+        return trees[proxyKey & 1];
+    }
+
+    /** Adds a shape's proxy with the given fat box; it is queued for pair finding. */
+    public int createProxy(Aabb fatBox, int shape, boolean isStatic) {
+        int tree = isStatic ? STATIC : DYNAMIC;
+        int key = 2 * trees[tree].createProxy(fatBox, shape) + tree;
+        bufferMove(key);
+        return key;
+    }
+
+    /** Removes a proxy. Pairs that involve its shape must be removed by the caller. */
+    public void destroyProxy(int proxyKey) {
+        unbufferMove(proxyKey);
+        tree(proxyKey).destroyProxy(proxyKey >> 1);
+    }
+
+    /** Moves a proxy to a new fat box and queues it for pair finding. */
+    public void moveProxy(int proxyKey, Aabb fatBox) {
+        tree(proxyKey).moveProxy(proxyKey >> 1, fatBox);
+        bufferMove(proxyKey);
+    }
+
+    /** True if the proxy's fat box still contains the shape's tight box. */
+    public boolean fatBoxContains(int proxyKey, Aabb tight) {
+        return tree(proxyKey).fatBoxContains(proxyKey >> 1, tight);
+    }
+
+    /** Writes the proxy's fat box into dest. */
+    public Aabb fatBox(int proxyKey, Aabb dest) {
+        return tree(proxyKey).fatBox(proxyKey >> 1, dest);
+    }
+
+    /** True if two proxies' fat boxes overlap. */
+    public boolean overlaps(int proxyKeyA, int proxyKeyB) {
+        return tree(proxyKeyA).overlaps(proxyKeyA >> 1, tree(proxyKeyB), proxyKeyB >> 1);
+    }
+
+    /** Number of pairs currently known. */
+    public int pairCount() {
+        return pairs.size();
+    }
+
+    /** True if the pair is known. */
+    public boolean hasPair(int shapeA, int shapeB) {
+        return pairs.contains(pairKey(shapeA, shapeB));
+    }
+
+    /** Forgets a pair (when its fat boxes separate or a shape goes away). */
+    public void removePair(int shapeA, int shapeB) {
+        pairs.remove(pairKey(shapeA, shapeB));
+    }
+
+    private void bufferMove(int key) {
+        if (!moved.add(key)) {
+            return;
+        }
+        if (moveCount == moveBuffer.length) {
+            moveBuffer = Arrays.copyOf(moveBuffer, 2 * moveCount);
+        }
+        moveBuffer[moveCount++] = key;
+    }
+
+    private void unbufferMove(int key) {
+        if (!moved.remove(key)) {
+            return;
+        }
+        for (int i = 0; i < moveCount; i++) {
+            if (moveBuffer[i] == key) {
+                // Keep the order of the others: the buffer is processed in order.
+                System.arraycopy(moveBuffer, i + 1, moveBuffer, i, moveCount - i - 1);
+                moveCount--;
+                return;
+            }
+        }
+    }
+
+    /**
+     * Finds the pairs that the moved proxies begin, adds them to the pair set and appends their
+     * keys to {@code newPairs} in ascending key order; then empties the move buffer.
+     */
+    public void updatePairs(PairFilter pairFilter, LongArray newPairs) {
+        filter = pairFilter;
+        candidates.clear();
+        for (int i = 0; i < moveCount; i++) {
+            queryKey = moveBuffer[i];
+            DynamicTree own = tree(queryKey);
+            queryShape = own.userData(queryKey >> 1);
+            own.fatBox(queryKey >> 1, queryBox);
+            trees[DYNAMIC].query(queryBox, dynamicHits);
+            if ((queryKey & 1) == DYNAMIC) {
+                trees[STATIC].query(queryBox, staticHits);
+            }
+        }
+        candidates.sort();
+        long previous = Long.MIN_VALUE;
+        for (int i = 0; i < candidates.size(); i++) {
+            long key = candidates.get(i);
+            if (key != previous && pairs.add(key)) {
+                newPairs.add(key);
+            }
+            previous = key;
+        }
+        for (int i = 0; i < moveCount; i++) {
+            moved.remove(moveBuffer[i]);
+        }
+        moveCount = 0;
+        filter = null;
+    }
+
+    private final Aabb queryBox = new Aabb();
+    private final DynamicTree.QueryCallback dynamicHits = proxyId -> consider(2 * proxyId + DYNAMIC);
+    private final DynamicTree.QueryCallback staticHits = proxyId -> consider(2 * proxyId + STATIC);
+
+    /** One overlap found while querying for the moved proxy {@link #queryKey}. */
+    private boolean consider(int otherKey) {
+        if (otherKey == queryKey) {
+            return true;
+        }
+        // Two moved proxies find each other twice; the sort and the pair set drop the repeat.
+        int other = tree(otherKey).userData(otherKey >> 1);
+        if (other == queryShape) {
+            return true;
+        }
+        int a = Math.min(other, queryShape), b = Math.max(other, queryShape);
+        long key = pairKey(a, b);
+        if (!pairs.contains(key) && filter.shouldCollide(a, b)) {
+            candidates.add(key);
+        }
+        return true;
+    }
+
+    /** Checks both trees' invariants; for tests and validation. */
+    public void validate() {
+        trees[STATIC].validate();
+        trees[DYNAMIC].validate();
+    }
+}

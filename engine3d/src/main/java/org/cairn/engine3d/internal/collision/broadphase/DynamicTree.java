@@ -1,0 +1,481 @@
+package org.cairn.engine3d.internal.collision.broadphase;
+
+import java.util.Arrays;
+import org.cairn.engine3d.geometry.Aabb;
+
+/**
+ * A bounding volume hierarchy of axis-aligned boxes whose leaves are proxies (Box2D's dynamic
+ * tree). Leaves are inserted where they add the least surface area (the branch-and-bound descent of
+ * Box2D v2.4, which approximates the surface area heuristic), and AVL-style rotations keep the tree
+ * balanced, so queries stay logarithmic as proxies come, go and move.
+ *
+ * <p>Nodes live in parallel primitive arrays indexed by node id; freed nodes are chained through
+ * {@link #parent}. Nothing is allocated after the arrays have grown to the scene's size.
+ */
+public final class DynamicTree {
+    /** The null node id. */
+    public static final int NULL = -1;
+
+    /** Called for each leaf a query finds; return false to stop the query. */
+    public interface QueryCallback {
+        /** Reports a proxy whose box overlaps the query box. */
+        boolean report(int proxyId);
+    }
+
+    /** Called for each leaf whose box a ray crosses. */
+    public interface RayCallback {
+        /**
+         * Reports a proxy whose box the ray crosses before {@code maxFraction}; returns the new
+         * maximum fraction (to clip the ray), or a negative number to stop.
+         */
+        double report(int proxyId, double maxFraction);
+    }
+
+    private double[] box;
+    private int[] parent;
+    private int[] child1;
+    private int[] child2;
+    private int[] height;
+    private int[] userData;
+    private int root = NULL;
+    private int nodeCount;
+    private int capacity;
+    private int freeList;
+    private int proxyCount;
+    private int[] stack = new int[64];
+
+    public DynamicTree() {
+        capacity = 16;
+        box = new double[6 * capacity];
+        parent = new int[capacity];
+        child1 = new int[capacity];
+        child2 = new int[capacity];
+        height = new int[capacity];
+        userData = new int[capacity];
+        linkFreeNodes(0);
+    }
+
+    private void linkFreeNodes(int from) {
+        for (int i = from; i < capacity - 1; i++) {
+            parent[i] = i + 1;
+            height[i] = -1;
+        }
+        parent[capacity - 1] = NULL;
+        height[capacity - 1] = -1;
+        freeList = from;
+    }
+
+    private int allocateNode() {
+        if (freeList == NULL) {
+            int old = capacity;
+            capacity *= 2;
+            box = Arrays.copyOf(box, 6 * capacity);
+            parent = Arrays.copyOf(parent, capacity);
+            child1 = Arrays.copyOf(child1, capacity);
+            child2 = Arrays.copyOf(child2, capacity);
+            height = Arrays.copyOf(height, capacity);
+            userData = Arrays.copyOf(userData, capacity);
+            linkFreeNodes(old);
+        }
+        int node = freeList;
+        freeList = parent[node];
+        parent[node] = NULL;
+        child1[node] = NULL;
+        child2[node] = NULL;
+        height[node] = 0;
+        userData[node] = -1;
+        nodeCount++;
+        return node;
+    }
+
+    private void freeNode(int node) {
+        parent[node] = freeList;
+        height[node] = -1;
+        freeList = node;
+        nodeCount--;
+    }
+
+    /** Adds a leaf with the given (already fattened) box; returns its proxy id. */
+    public int createProxy(Aabb fatBox, int data) {
+        int leaf = allocateNode();
+        setBox(leaf, fatBox.minX, fatBox.minY, fatBox.minZ, fatBox.maxX, fatBox.maxY, fatBox.maxZ);
+        userData[leaf] = data;
+        insertLeaf(leaf);
+        proxyCount++;
+        return leaf;
+    }
+
+    /** Removes a leaf. */
+    public void destroyProxy(int proxyId) {
+        removeLeaf(proxyId);
+        freeNode(proxyId);
+        proxyCount--;
+    }
+
+    /**
+     * Moves a leaf to a new fat box (remove and reinsert). The caller decides when: typically only
+     * when the shape's tight box has left the old fat box.
+     */
+    public void moveProxy(int proxyId, Aabb fatBox) {
+        removeLeaf(proxyId);
+        setBox(proxyId, fatBox.minX, fatBox.minY, fatBox.minZ, fatBox.maxX, fatBox.maxY, fatBox.maxZ);
+        insertLeaf(proxyId);
+    }
+
+    /** True if the leaf's fat box contains the given box. */
+    public boolean fatBoxContains(int proxyId, Aabb tight) {
+        int o = 6 * proxyId;
+        return box[o] <= tight.minX && box[o + 1] <= tight.minY && box[o + 2] <= tight.minZ
+                && tight.maxX <= box[o + 3] && tight.maxY <= box[o + 4] && tight.maxZ <= box[o + 5];
+    }
+
+    /** Writes the leaf's fat box into {@code dest}. */
+    public Aabb fatBox(int proxyId, Aabb dest) {
+        int o = 6 * proxyId;
+        return dest.set(box[o], box[o + 1], box[o + 2], box[o + 3], box[o + 4], box[o + 5]);
+    }
+
+    /** The user data stored with a leaf. */
+    public int userData(int proxyId) {
+        return userData[proxyId];
+    }
+
+    /** Number of leaves. */
+    public int proxyCount() {
+        return proxyCount;
+    }
+
+    /** Height of the tree (0 for a single leaf, -1 when empty). */
+    public int height() {
+        return root == NULL ? -1 : height[root];
+    }
+
+    /** True if the two leaves' fat boxes overlap. */
+    public boolean overlaps(int proxyA, DynamicTree other, int proxyB) {
+        int a = 6 * proxyA, b = 6 * proxyB;
+        double[] ob = other.box;
+        return box[a] <= ob[b + 3] && ob[b] <= box[a + 3] && box[a + 1] <= ob[b + 4] && ob[b + 1] <= box[a + 4]
+                && box[a + 2] <= ob[b + 5] && ob[b + 2] <= box[a + 5];
+    }
+
+    /** Reports every leaf whose fat box overlaps {@code query}, depth first, children in order. */
+    public void query(Aabb query, QueryCallback callback) {
+        query(query.minX, query.minY, query.minZ, query.maxX, query.maxY, query.maxZ, callback);
+    }
+
+    /** As {@link #query(Aabb, QueryCallback)} with the box given by its corners. */
+    public void query(double minX, double minY, double minZ, double maxX, double maxY, double maxZ,
+                      QueryCallback callback) {
+        if (root == NULL) {
+            return;
+        }
+        int top = 0;
+        stack[top++] = root;
+        while (top > 0) {
+            int node = stack[--top];
+            int o = 6 * node;
+            if (box[o] > maxX || minX > box[o + 3] || box[o + 1] > maxY || minY > box[o + 4] || box[o + 2] > maxZ
+                    || minZ > box[o + 5]) {
+                continue;
+            }
+            if (child1[node] == NULL) {
+                if (!callback.report(node)) {
+                    return;
+                }
+            } else {
+                if (top + 2 > stack.length) {
+                    stack = Arrays.copyOf(stack, 2 * stack.length);
+                }
+                stack[top++] = child2[node];
+                stack[top++] = child1[node];
+            }
+        }
+    }
+
+    /**
+     * Casts the segment from (ox, oy, oz) to (ox, oy, oz) + maxFraction·(dx, dy, dz) through the
+     * tree, reporting leaves whose boxes it crosses; each report may shorten the segment.
+     */
+    public void rayCast(double ox, double oy, double oz, double dx, double dy, double dz, double maxFraction,
+                        RayCallback callback) {
+        if (root == NULL) {
+            return;
+        }
+        double invX = 1.0 / dx, invY = 1.0 / dy, invZ = 1.0 / dz;
+        double limit = maxFraction;
+        int top = 0;
+        stack[top++] = root;
+        while (top > 0) {
+            int node = stack[--top];
+            if (!rayHitsBox(node, ox, oy, oz, invX, invY, invZ, limit)) {
+                continue;
+            }
+            if (child1[node] == NULL) {
+                double value = callback.report(node, limit);
+                if (value < 0) {
+                    return;
+                }
+                limit = Math.min(limit, value);
+            } else {
+                if (top + 2 > stack.length) {
+                    stack = Arrays.copyOf(stack, 2 * stack.length);
+                }
+                stack[top++] = child2[node];
+                stack[top++] = child1[node];
+            }
+        }
+    }
+
+    /** Slab test: does the ray enter the node's box at a fraction in [0, limit]? */
+    private boolean rayHitsBox(int node, double ox, double oy, double oz, double invX, double invY, double invZ,
+                               double limit) {
+        int o = 6 * node;
+        double t0 = 0.0, t1 = limit;
+        double a = (box[o] - ox) * invX, b = (box[o + 3] - ox) * invX;
+        if (Double.isNaN(a) || Double.isNaN(b)) {
+            // Ray parallel to the slab and on its boundary plane: inside iff within the slab.
+            if (ox < box[o] || ox > box[o + 3]) {
+                return false;
+            }
+        } else {
+            t0 = Math.max(t0, Math.min(a, b));
+            t1 = Math.min(t1, Math.max(a, b));
+        }
+        a = (box[o + 1] - oy) * invY;
+        b = (box[o + 4] - oy) * invY;
+        if (Double.isNaN(a) || Double.isNaN(b)) {
+            if (oy < box[o + 1] || oy > box[o + 4]) {
+                return false;
+            }
+        } else {
+            t0 = Math.max(t0, Math.min(a, b));
+            t1 = Math.min(t1, Math.max(a, b));
+        }
+        a = (box[o + 2] - oz) * invZ;
+        b = (box[o + 5] - oz) * invZ;
+        if (Double.isNaN(a) || Double.isNaN(b)) {
+            if (oz < box[o + 2] || oz > box[o + 5]) {
+                return false;
+            }
+        } else {
+            t0 = Math.max(t0, Math.min(a, b));
+            t1 = Math.min(t1, Math.max(a, b));
+        }
+        return t0 <= t1;
+    }
+
+    private void setBox(int node, double minX, double minY, double minZ, double maxX, double maxY, double maxZ) {
+        int o = 6 * node;
+        box[o] = minX;
+        box[o + 1] = minY;
+        box[o + 2] = minZ;
+        box[o + 3] = maxX;
+        box[o + 4] = maxY;
+        box[o + 5] = maxZ;
+    }
+
+    private double area(int node) {
+        int o = 6 * node;
+        double dx = box[o + 3] - box[o], dy = box[o + 4] - box[o + 1], dz = box[o + 5] - box[o + 2];
+        return 2.0 * (dx * dy + dy * dz + dz * dx);
+    }
+
+    /** Surface area of the union of two nodes' boxes. */
+    private double unionArea(int a, int b) {
+        int p = 6 * a, q = 6 * b;
+        double dx = Math.max(box[p + 3], box[q + 3]) - Math.min(box[p], box[q]);
+        double dy = Math.max(box[p + 4], box[q + 4]) - Math.min(box[p + 1], box[q + 1]);
+        double dz = Math.max(box[p + 5], box[q + 5]) - Math.min(box[p + 2], box[q + 2]);
+        return 2.0 * (dx * dy + dy * dz + dz * dx);
+    }
+
+    private void setUnion(int node, int a, int b) {
+        int p = 6 * a, q = 6 * b;
+        setBox(node, Math.min(box[p], box[q]), Math.min(box[p + 1], box[q + 1]), Math.min(box[p + 2], box[q + 2]),
+                Math.max(box[p + 3], box[q + 3]), Math.max(box[p + 4], box[q + 4]), Math.max(box[p + 5], box[q + 5]));
+    }
+
+    private void insertLeaf(int leaf) {
+        if (root == NULL) {
+            root = leaf;
+            parent[leaf] = NULL;
+            return;
+        }
+        // Descend to the sibling that makes the cheapest tree: creating a parent at a node costs
+        // twice the union area, and every ancestor grows by its area increase.
+        int index = root;
+        while (child1[index] != NULL) {
+            int c1 = child1[index], c2 = child2[index];
+            double area = area(index);
+            double combined = unionArea(index, leaf);
+            double cost = 2.0 * combined;
+            double inheritance = 2.0 * (combined - area);
+            double cost1 = childCost(c1, leaf) + inheritance;
+            double cost2 = childCost(c2, leaf) + inheritance;
+            if (cost < cost1 && cost < cost2) {
+                break;
+            }
+            index = cost1 <= cost2 ? c1 : c2;
+        }
+        int sibling = index;
+        int oldParent = parent[sibling];
+        int newParent = allocateNode();
+        parent[newParent] = oldParent;
+        setUnion(newParent, sibling, leaf);
+        height[newParent] = height[sibling] + 1;
+        if (oldParent != NULL) {
+            if (child1[oldParent] == sibling) {
+                child1[oldParent] = newParent;
+            } else {
+                child2[oldParent] = newParent;
+            }
+        } else {
+            root = newParent;
+        }
+        child1[newParent] = sibling;
+        child2[newParent] = leaf;
+        parent[sibling] = newParent;
+        parent[leaf] = newParent;
+        refit(parent[leaf]);
+    }
+
+    private double childCost(int child, int leaf) {
+        double union = unionArea(child, leaf);
+        return child1[child] == NULL ? union : union - area(child);
+    }
+
+    /** Walks up from {@code index}, rebalancing and refreshing heights and boxes. */
+    private void refit(int index) {
+        while (index != NULL) {
+            index = balance(index);
+            int c1 = child1[index], c2 = child2[index];
+            height[index] = 1 + Math.max(height[c1], height[c2]);
+            setUnion(index, c1, c2);
+            index = parent[index];
+        }
+    }
+
+    private void removeLeaf(int leaf) {
+        if (leaf == root) {
+            root = NULL;
+            return;
+        }
+        int p = parent[leaf];
+        int grandParent = parent[p];
+        int sibling = child1[p] == leaf ? child2[p] : child1[p];
+        if (grandParent != NULL) {
+            if (child1[grandParent] == p) {
+                child1[grandParent] = sibling;
+            } else {
+                child2[grandParent] = sibling;
+            }
+            parent[sibling] = grandParent;
+            freeNode(p);
+            refit(grandParent);
+        } else {
+            root = sibling;
+            parent[sibling] = NULL;
+            freeNode(p);
+        }
+    }
+
+    /**
+     * If node a's subtrees differ in height by more than one, rotates the taller child up (AVL
+     * rotation, as in Box2D v2.4) and returns the node now at a's place.
+     */
+    private int balance(int a) {
+        if (child1[a] == NULL || height[a] < 2) {
+            return a;
+        }
+        int b = child1[a], c = child2[a];
+        int difference = height[c] - height[b];
+        if (difference > 1) {
+            return rotateUp(a, c, b, false);
+        }
+        if (difference < -1) {
+            return rotateUp(a, b, c, true);
+        }
+        return a;
+    }
+
+    /** Rotates {@code up} (a child of a) above a; {@code other} is a's remaining child. */
+    private int rotateUp(int a, int up, int other, boolean upIsChild1) {
+        int f = child1[up], g = child2[up];
+        // up takes a's place.
+        child1[up] = a;
+        parent[up] = parent[a];
+        parent[a] = up;
+        if (parent[up] != NULL) {
+            if (child1[parent[up]] == a) {
+                child1[parent[up]] = up;
+            } else {
+                child2[parent[up]] = up;
+            }
+        } else {
+            root = up;
+        }
+        // The taller grandchild stays with up; the shorter goes to a.
+        int keep = height[f] > height[g] ? f : g;
+        int give = keep == f ? g : f;
+        child2[up] = keep;
+        if (upIsChild1) {
+            child1[a] = give;
+        } else {
+            child2[a] = give;
+        }
+        parent[give] = a;
+        setUnion(a, other, give);
+        height[a] = 1 + Math.max(height[other], height[give]);
+        setUnion(up, a, keep);
+        height[up] = 1 + Math.max(height[a], height[keep]);
+        return up;
+    }
+
+    /**
+     * Checks every structural invariant (parents, heights, boxes enclosing children, node count;
+     * balance is kept by rotations but, as in Box2D, not strictly AVL); throws IllegalStateException at the first violation. For tests and validation.
+     */
+    public void validate() {
+        if (root == NULL) {
+            if (proxyCount != 0) {
+                throw new IllegalStateException("empty tree with " + proxyCount + " proxies");
+            }
+            return;
+        }
+        if (parent[root] != NULL) {
+            throw new IllegalStateException("root has a parent");
+        }
+        int[] counts = new int[2];
+        validate(root, counts);
+        if (counts[0] != proxyCount || counts[0] + counts[1] != nodeCount) {
+            throw new IllegalStateException("node counts " + Arrays.toString(counts) + " vs " + proxyCount + "/" + nodeCount);
+        }
+    }
+
+    private void validate(int node, int[] counts) {
+        if (child1[node] == NULL) {
+            if (child2[node] != NULL || height[node] != 0) {
+                throw new IllegalStateException("bad leaf " + node);
+            }
+            counts[0]++;
+            return;
+        }
+        counts[1]++;
+        int c1 = child1[node], c2 = child2[node];
+        if (parent[c1] != node || parent[c2] != node) {
+            throw new IllegalStateException("bad parent link at " + node);
+        }
+        if (height[node] != 1 + Math.max(height[c1], height[c2])) {
+            throw new IllegalStateException("bad height at " + node);
+        }
+        for (int child : new int[] {c1, c2}) {
+            for (int k = 0; k < 3; k++) {
+                if (box[6 * child + k] < box[6 * node + k] || box[6 * child + 3 + k] > box[6 * node + 3 + k]) {
+                    throw new IllegalStateException("box of " + node + " does not enclose child " + child);
+                }
+            }
+        }
+        validate(c1, counts);
+        validate(c2, counts);
+    }
+}

@@ -1,0 +1,47 @@
+package org.cairn.engine3d.internal.container;
+
+import java.util.Arrays;
+
+/** A growable array of longs; {@link #clear()} keeps the storage, so reuse allocates nothing. */
+public final class LongArray {
+    private long[] data;
+    private int size;
+
+    /** An empty array with the given initial capacity. */
+    public LongArray(int capacity) {
+        data = new long[Math.max(4, capacity)];
+    }
+
+    /** Appends a value. */
+    public void add(long value) {
+        if (size == data.length) {
+            data = Arrays.copyOf(data, 2 * size);
+        }
+        data[size++] = value;
+    }
+
+    /** The value at an index. */
+    public long get(int index) {
+        return data[index];
+    }
+
+    /** Number of values. */
+    public int size() {
+        return size;
+    }
+
+    /** Empties the array, keeping its storage. */
+    public void clear() {
+        size = 0;
+    }
+
+    /** Sorts the values ascending (dual-pivot quicksort on primitives: no allocation). */
+    public void sort() {
+        Arrays.sort(data, 0, size);
+    }
+
+    /** Removes the value at an index by moving the last value into its place. */
+    public void swapRemove(int index) {
+        data[index] = data[--size];
+    }
+}
