@@ -38,4 +38,16 @@ public final class Quat {
         q[o + 2] = nz * inv;
         q[o + 3] = nw * inv;
     }
+
+    /** Writes q·v·q⁻¹ into d[o..o+3); q must be a unit quaternion. */
+    public static void rotate(double qx, double qy, double qz, double qw, double vx, double vy, double vz,
+                              double[] d, int o) {
+        // v' = v + 2w(u×v) + 2u×(u×v), u the vector part.
+        double tx = 2.0 * (qy * vz - qz * vy);
+        double ty = 2.0 * (qz * vx - qx * vz);
+        double tz = 2.0 * (qx * vy - qy * vx);
+        d[o] = vx + qw * tx + (qy * tz - qz * ty);
+        d[o + 1] = vy + qw * ty + (qz * tx - qx * tz);
+        d[o + 2] = vz + qw * tz + (qx * ty - qy * tx);
+    }
 }

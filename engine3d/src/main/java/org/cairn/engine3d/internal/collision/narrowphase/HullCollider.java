@@ -1,0 +1,448 @@
+package org.cairn.engine3d.internal.collision.narrowphase;
+
+import static org.cairn.engine3d.internal.collision.narrowphase.CollisionConstants.LINEAR_SLOP_METERS;
+import static org.cairn.engine3d.internal.collision.narrowphase.CollisionConstants.SPECULATIVE_DISTANCE_METERS;
+
+import java.util.Arrays;
+import org.cairn.engine3d.internal.math.Quat;
+
+/**
+ * Hull against hull by the separating axis test and face clipping (Gregorius, "The Separating
+ * Axis Test between Convex Polyhedra", GDC 2013; Box3D's {@code b3CollideHulls}).
+ *
+ * <p>Everything is done in A's frame: B's vertices and planes are moved there once. Candidate
+ * axes are A's face normals, B's face normals, and the cross products of edge pairs whose arcs
+ * cross on the Gauss map (only those can carry the minimum separation). The deepest face axis
+ * gives a face contact: B's most anti-parallel face (or A's, if B's face is the reference) is
+ * clipped against the side planes of the reference face, and each surviving point is put midway
+ * between the faces. An edge pair gives a single point between the two edges, used only when it
+ * beats the faces by more than the linear slop, so resting contacts do not flicker between the
+ * two kinds. More than four points are reduced to four.
+ *
+ * <p>Feature ids: every polygon corner carries the labels of the edge arriving at it and the edge
+ * leaving it; a label is (owner: 0 for A, 1 for B) · 256 + edge index. An incident corner that
+ * survives keeps its two incident edges; a corner made by clipping takes the reference side edge
+ * in place of the edge that crossed it. The id is inLabel · 65536 + outLabel. Owners are absolute,
+ * so the ids do not change when the reference face moves from A to B.
+ *
+ * <p>One instance per thread; the arrays only grow.
+ */
+public final class HullCollider {
+    private double[] bVertices = new double[3 * 64];
+    private double[] bPlanes = new double[4 * 64];
+    private double[] polygon = new double[3 * 64];
+    private int[] polygonIn = new int[64];
+    private int[] polygonOut = new int[64];
+    private double[] clipped = new double[3 * 64];
+    private int[] clippedIn = new int[64];
+    private int[] clippedOut = new int[64];
+    private double[] points = new double[3 * 64];
+    private double[] pointSeparation = new double[64];
+    private int[] pointId = new int[64];
+    private final double[] tmp = new double[3];
+    private final int[] reduceKeep = new int[Manifold.MAX_POINTS];
+
+    /**
+     * Collides hull a at pose (pa, qa) with hull b at pose (pb, qb), world frame, writing the
+     * manifold (normal from a to b) into {@code out}; no points if they are farther apart than the
+     * speculative distance.
+     */
+    public void collide(CollisionHull a, double pax, double pay, double paz, double qax, double qay, double qaz,
+                        double qaw, CollisionHull b, double pbx, double pby, double pbz, double qbx, double qby,
+                        double qbz, double qbw, Manifold out) {
+        out.clear();
+        // Relative pose of b in a's frame: r = qa⁻¹·qb, t = qa⁻¹·(pb − pa).
+        double rx = qaw * qbx - qax * qbw - qay * qbz + qaz * qby;
+        double ry = qaw * qby + qax * qbz - qay * qbw - qaz * qbx;
+        double rz = qaw * qbz - qax * qby + qay * qbx - qaz * qbw;
+        double rw = qaw * qbw + qax * qbx + qay * qby + qaz * qbz;
+        Quat.rotate(-qax, -qay, -qaz, qaw, pbx - pax, pby - pay, pbz - paz, tmp, 0);
+        double tx = tmp[0], ty = tmp[1], tz = tmp[2];
+        if (bVertices.length < 3 * b.vertexCount) {
+            bVertices = new double[3 * b.vertexCount];
+        }
+        if (bPlanes.length < 4 * b.faceCount) {
+            bPlanes = new double[4 * b.faceCount];
+        }
+        for (int i = 0; i < b.vertexCount; i++) {
+            Quat.rotate(rx, ry, rz, rw, b.vertices[3 * i], b.vertices[3 * i + 1], b.vertices[3 * i + 2], bVertices, 3 * i);
+            bVertices[3 * i] += tx;
+            bVertices[3 * i + 1] += ty;
+            bVertices[3 * i + 2] += tz;
+        }
+        for (int f = 0; f < b.faceCount; f++) {
+            Quat.rotate(rx, ry, rz, rw, b.planes[4 * f], b.planes[4 * f + 1], b.planes[4 * f + 2], bPlanes, 4 * f);
+            bPlanes[4 * f + 3] = b.planes[4 * f + 3] + bPlanes[4 * f] * tx + bPlanes[4 * f + 1] * ty + bPlanes[4 * f + 2] * tz;
+        }
+
+        // Face axes of A: separation of B from face f is min over B's vertices of n·v − d.
+        int faceA = -1;
+        double separationA = -Double.MAX_VALUE;
+        for (int f = 0; f < a.faceCount; f++) {
+            double s = minDistance(a.planes, f, bVertices, b.vertexCount);
+            if (s > separationA) {
+                separationA = s;
+                faceA = f;
+            }
+        }
+        if (separationA > SPECULATIVE_DISTANCE_METERS) {
+            return;
+        }
+        int faceB = -1;
+        double separationB = -Double.MAX_VALUE;
+        for (int f = 0; f < b.faceCount; f++) {
+            double s = minDistance(bPlanes, f, a.vertices, a.vertexCount);
+            if (s > separationB) {
+                separationB = s;
+                faceB = f;
+            }
+        }
+        if (separationB > SPECULATIVE_DISTANCE_METERS) {
+            return;
+        }
+
+        // Edge pairs that form a face of the Minkowski difference.
+        int edgeA = -1, edgeB = -1;
+        double separationE = -Double.MAX_VALUE, axisX = 0, axisY = 0, axisZ = 0;
+        for (int ea = 0; ea < a.edgeCount; ea++) {
+            int a0 = a.edgeVertices[2 * ea], a1 = a.edgeVertices[2 * ea + 1];
+            int fa1 = a.edgeFaces[2 * ea], fa2 = a.edgeFaces[2 * ea + 1];
+            double ux = a.vertices[3 * a1] - a.vertices[3 * a0], uy = a.vertices[3 * a1 + 1] - a.vertices[3 * a0 + 1],
+                    uz = a.vertices[3 * a1 + 2] - a.vertices[3 * a0 + 2];
+            for (int eb = 0; eb < b.edgeCount; eb++) {
+                int b0 = b.edgeVertices[2 * eb], b1 = b.edgeVertices[2 * eb + 1];
+                int fb1 = b.edgeFaces[2 * eb], fb2 = b.edgeFaces[2 * eb + 1];
+                double vx = bVertices[3 * b1] - bVertices[3 * b0], vy = bVertices[3 * b1 + 1] - bVertices[3 * b0 + 1],
+                        vz = bVertices[3 * b1 + 2] - bVertices[3 * b0 + 2];
+                if (!isMinkowskiFace(a.planes, fa1, fa2, bPlanes, fb1, fb2, ux, uy, uz, vx, vy, vz)) {
+                    continue;
+                }
+                double cx = uy * vz - uz * vy, cy = uz * vx - ux * vz, cz = ux * vy - uy * vx;
+                double len = Math.sqrt(cx * cx + cy * cy + cz * cz);
+                // Nearly parallel edges: their face axes cover the case, and the cross is noise.
+                if (len < 0.005 * Math.sqrt((ux * ux + uy * uy + uz * uz) * (vx * vx + vy * vy + vz * vz))) {
+                    continue;
+                }
+                cx /= len;
+                cy /= len;
+                cz /= len;
+                double ox = a.vertices[3 * a0] - a.centroidX, oy = a.vertices[3 * a0 + 1] - a.centroidY,
+                        oz = a.vertices[3 * a0 + 2] - a.centroidZ;
+                if (cx * ox + cy * oy + cz * oz < 0) {
+                    cx = -cx;
+                    cy = -cy;
+                    cz = -cz;
+                }
+                double s = cx * (bVertices[3 * b0] - a.vertices[3 * a0]) + cy * (bVertices[3 * b0 + 1] - a.vertices[3 * a0 + 1])
+                        + cz * (bVertices[3 * b0 + 2] - a.vertices[3 * a0 + 2]);
+                if (s > separationE) {
+                    separationE = s;
+                    edgeA = ea;
+                    edgeB = eb;
+                    axisX = cx;
+                    axisY = cy;
+                    axisZ = cz;
+                }
+            }
+        }
+        if (separationE > SPECULATIVE_DISTANCE_METERS) {
+            return;
+        }
+
+        boolean flip = separationB > separationA + 0.1 * LINEAR_SLOP_METERS;
+        double faceSeparation = Math.max(separationA, separationB);
+        int count = 0;
+        double nx, ny, nz;
+        if (edgeA < 0 || separationE <= faceSeparation + LINEAR_SLOP_METERS) {
+            count = flip ? faceContact(b, bVertices, bPlanes, faceB, 1, a, a.vertices, a.planes, 0)
+                    : faceContact(a, a.vertices, a.planes, faceA, 0, b, bVertices, bPlanes, 1);
+        }
+        if (count > 0) {
+            double[] refPlanes = flip ? bPlanes : a.planes;
+            int refFace = flip ? faceB : faceA;
+            double sign = flip ? -1.0 : 1.0;
+            nx = sign * refPlanes[4 * refFace];
+            ny = sign * refPlanes[4 * refFace + 1];
+            nz = sign * refPlanes[4 * refFace + 2];
+        } else {
+            if (edgeA < 0) {
+                return;
+            }
+            count = edgeContact(a, edgeA, b, edgeB, axisX, axisY, axisZ, separationE);
+            if (count == 0) {
+                return;
+            }
+            nx = axisX;
+            ny = axisY;
+            nz = axisZ;
+        }
+        if (count > Manifold.MAX_POINTS) {
+            count = reduce(count, nx, ny, nz);
+        }
+        Quat.rotate(qax, qay, qaz, qaw, nx, ny, nz, tmp, 0);
+        out.normal(tmp[0], tmp[1], tmp[2]);
+        for (int k = 0; k < count; k++) {
+            Quat.rotate(qax, qay, qaz, qaw, points[3 * k], points[3 * k + 1], points[3 * k + 2], tmp, 0);
+            out.add(tmp[0] + pax, tmp[1] + pay, tmp[2] + paz, pointSeparation[k], pointId[k]);
+        }
+    }
+
+    private static double minDistance(double[] planes, int f, double[] vertices, int count) {
+        double nx = planes[4 * f], ny = planes[4 * f + 1], nz = planes[4 * f + 2], d = planes[4 * f + 3];
+        double min = Double.MAX_VALUE;
+        for (int i = 0; i < count; i++) {
+            min = Math.min(min, nx * vertices[3 * i] + ny * vertices[3 * i + 1] + nz * vertices[3 * i + 2] - d);
+        }
+        return min;
+    }
+
+    /**
+     * Do the arcs (nA1, nA2) and (−nB1, −nB2) cross on the unit sphere? The arcs' planes are
+     * spanned by the edge directions u (for A) and v (for B); signs of four triple products decide.
+     */
+    private static boolean isMinkowskiFace(double[] pa, int fa1, int fa2, double[] pb, int fb1, int fb2,
+                                           double ux, double uy, double uz, double vx, double vy, double vz) {
+        double ax = pa[4 * fa1], ay = pa[4 * fa1 + 1], az = pa[4 * fa1 + 2];
+        double bx = pa[4 * fa2], by = pa[4 * fa2 + 1], bz = pa[4 * fa2 + 2];
+        double cx = -pb[4 * fb1], cy = -pb[4 * fb1 + 1], cz = -pb[4 * fb1 + 2];
+        double dx = -pb[4 * fb2], dy = -pb[4 * fb2 + 1], dz = -pb[4 * fb2 + 2];
+        // u is parallel to b×a (or a×b) and v to d×c; only the relative signs matter, so use the
+        // cross products themselves to stay orientation-independent.
+        double bxaX = by * az - bz * ay, bxaY = bz * ax - bx * az, bxaZ = bx * ay - by * ax;
+        double dxcX = dy * cz - dz * cy, dxcY = dz * cx - dx * cz, dxcZ = dx * cy - dy * cx;
+        double cba = cx * bxaX + cy * bxaY + cz * bxaZ;
+        double dba = dx * bxaX + dy * bxaY + dz * bxaZ;
+        double adc = ax * dxcX + ay * dxcY + az * dxcZ;
+        double bdc = bx * dxcX + by * dxcY + bz * dxcZ;
+        return cba * dba < 0 && adc * bdc < 0 && cba * bdc > 0;
+    }
+
+    /**
+     * Clips the incident face of hull {@code inc} against the side planes of {@code refFace} of
+     * hull {@code ref}; writes the kept points into {@link #points} and returns their count.
+     */
+    private int faceContact(CollisionHull ref, double[] refVertices, double[] refPlanes, int refFace, int refOwner,
+                            CollisionHull inc, double[] incVertices, double[] incPlanes, int incOwner) {
+        double nx = refPlanes[4 * refFace], ny = refPlanes[4 * refFace + 1], nz = refPlanes[4 * refFace + 2];
+        double d = refPlanes[4 * refFace + 3];
+        int incFace = 0;
+        double most = Double.MAX_VALUE;
+        for (int f = 0; f < inc.faceCount; f++) {
+            double dot = incPlanes[4 * f] * nx + incPlanes[4 * f + 1] * ny + incPlanes[4 * f + 2] * nz;
+            if (dot < most) {
+                most = dot;
+                incFace = f;
+            }
+        }
+        int s = inc.faceStart[incFace], e = inc.faceStart[incFace + 1];
+        int n = e - s;
+        ensure(n + (ref.faceStart[refFace + 1] - ref.faceStart[refFace]) + 1);
+        for (int k = 0; k < n; k++) {
+            int v = inc.faceVertices[s + k];
+            polygon[3 * k] = incVertices[3 * v];
+            polygon[3 * k + 1] = incVertices[3 * v + 1];
+            polygon[3 * k + 2] = incVertices[3 * v + 2];
+            polygonIn[k] = (incOwner << 8) | inc.faceEdges[s + (k + n - 1) % n];
+            polygonOut[k] = (incOwner << 8) | inc.faceEdges[s + k];
+        }
+        int rs = ref.faceStart[refFace], re = ref.faceStart[refFace + 1];
+        for (int j = rs; j < re && n > 0; j++) {
+            int v0 = ref.faceVertices[j], v1 = ref.faceVertices[j + 1 < re ? j + 1 : rs];
+            double ex = refVertices[3 * v1] - refVertices[3 * v0], ey = refVertices[3 * v1 + 1] - refVertices[3 * v0 + 1],
+                    ez = refVertices[3 * v1 + 2] - refVertices[3 * v0 + 2];
+            // Outward side normal in the face plane: edge × normal.
+            double mx = ey * nz - ez * ny, my = ez * nx - ex * nz, mz = ex * ny - ey * nx;
+            double offset = mx * refVertices[3 * v0] + my * refVertices[3 * v0 + 1] + mz * refVertices[3 * v0 + 2];
+            int label = (refOwner << 8) | ref.faceEdges[j];
+            n = clip(n, mx, my, mz, offset, label);
+        }
+        int count = 0;
+        for (int k = 0; k < n; k++) {
+            double px = polygon[3 * k], py = polygon[3 * k + 1], pz = polygon[3 * k + 2];
+            double sep = nx * px + ny * py + nz * pz - d;
+            if (sep >= SPECULATIVE_DISTANCE_METERS) {
+                continue;
+            }
+            points[3 * count] = px - 0.5 * sep * nx;
+            points[3 * count + 1] = py - 0.5 * sep * ny;
+            points[3 * count + 2] = pz - 0.5 * sep * nz;
+            pointSeparation[count] = sep;
+            pointId[count] = (polygonIn[k] << 16) | polygonOut[k];
+            count++;
+        }
+        return count;
+    }
+
+    /** Sutherland–Hodgman against the half space m·p ≤ offset, carrying the corner labels. */
+    private int clip(int n, double mx, double my, double mz, double offset, int label) {
+        int m = 0;
+        for (int k = 0; k < n; k++) {
+            int prev = (k + n - 1) % n;
+            double dCur = mx * polygon[3 * k] + my * polygon[3 * k + 1] + mz * polygon[3 * k + 2] - offset;
+            double dPrev = mx * polygon[3 * prev] + my * polygon[3 * prev + 1] + mz * polygon[3 * prev + 2] - offset;
+            if (dCur <= 0) {
+                if (dPrev > 0) {
+                    // Entering: the new corner arrives along the clip edge and leaves along prev→cur.
+                    intersect(prev, k, dPrev, dCur, m++, label, polygonIn[k]);
+                }
+                clipped[3 * m] = polygon[3 * k];
+                clipped[3 * m + 1] = polygon[3 * k + 1];
+                clipped[3 * m + 2] = polygon[3 * k + 2];
+                clippedIn[m] = polygonIn[k];
+                clippedOut[m] = polygonOut[k];
+                m++;
+            } else if (dPrev <= 0) {
+                // Leaving: the new corner arrives along prev→cur and leaves along the clip edge.
+                intersect(prev, k, dPrev, dCur, m++, polygonIn[k], label);
+            }
+        }
+        double[] swap = polygon;
+        polygon = clipped;
+        clipped = swap;
+        int[] swapIn = polygonIn;
+        polygonIn = clippedIn;
+        clippedIn = swapIn;
+        int[] swapOut = polygonOut;
+        polygonOut = clippedOut;
+        clippedOut = swapOut;
+        return m;
+    }
+
+    private void intersect(int p, int q, double dp, double dq, int slot, int in, int outLabel) {
+        double t = dp / (dp - dq);
+        for (int c = 0; c < 3; c++) {
+            clipped[3 * slot + c] = polygon[3 * p + c] + t * (polygon[3 * q + c] - polygon[3 * p + c]);
+        }
+        clippedIn[slot] = in;
+        clippedOut[slot] = outLabel;
+    }
+
+    private void ensure(int n) {
+        if (polygonIn.length < 2 * n) {
+            int c = 2 * n;
+            polygon = new double[3 * c];
+            clipped = new double[3 * c];
+            polygonIn = new int[c];
+            polygonOut = new int[c];
+            clippedIn = new int[c];
+            clippedOut = new int[c];
+            points = new double[3 * c];
+            pointSeparation = new double[c];
+            pointId = new int[c];
+        }
+    }
+
+    /** One point midway between the closest points of the two edges (clamped to the segments). */
+    private int edgeContact(CollisionHull a, int edgeA, CollisionHull b, int edgeB, double nx, double ny, double nz,
+                            double separation) {
+        int a0 = a.edgeVertices[2 * edgeA], a1 = a.edgeVertices[2 * edgeA + 1];
+        int b0 = b.edgeVertices[2 * edgeB], b1 = b.edgeVertices[2 * edgeB + 1];
+        double p1x = a.vertices[3 * a0], p1y = a.vertices[3 * a0 + 1], p1z = a.vertices[3 * a0 + 2];
+        double d1x = a.vertices[3 * a1] - p1x, d1y = a.vertices[3 * a1 + 1] - p1y, d1z = a.vertices[3 * a1 + 2] - p1z;
+        double p2x = bVertices[3 * b0], p2y = bVertices[3 * b0 + 1], p2z = bVertices[3 * b0 + 2];
+        double d2x = bVertices[3 * b1] - p2x, d2y = bVertices[3 * b1 + 1] - p2y, d2z = bVertices[3 * b1 + 2] - p2z;
+        double rx = p1x - p2x, ry = p1y - p2y, rz = p1z - p2z;
+        double aa = d1x * d1x + d1y * d1y + d1z * d1z, ee = d2x * d2x + d2y * d2y + d2z * d2z;
+        double bb = d1x * d2x + d1y * d2y + d1z * d2z;
+        double c = d1x * rx + d1y * ry + d1z * rz, f = d2x * rx + d2y * ry + d2z * rz;
+        double denominator = aa * ee - bb * bb;
+        if (denominator <= 1e-12 * aa * ee) {
+            return 0;
+        }
+        double s = (bb * f - c * ee) / denominator;
+        double t = (aa * f - bb * c) / denominator;
+        if (s < 0 || s > 1 || t < 0 || t > 1) {
+            // The closest points of the lines fall outside the edges: not an edge-edge contact.
+            return 0;
+        }
+        double qax = p1x + s * d1x, qay = p1y + s * d1y, qaz = p1z + s * d1z;
+        double qbx = p2x + t * d2x, qby = p2y + t * d2y, qbz = p2z + t * d2z;
+        ensure(1);
+        points[0] = 0.5 * (qax + qbx);
+        points[1] = 0.5 * (qay + qby);
+        points[2] = 0.5 * (qaz + qbz);
+        pointSeparation[0] = separation;
+        pointId[0] = (edgeA << 16) | (1 << 8) | edgeB;
+        return 1;
+    }
+
+    /**
+     * Keeps four of the points: the deepest, the one farthest from it, the one spanning the
+     * largest triangle with those two, and the one adding the most area outside that triangle.
+     */
+    private int reduce(int count, double nx, double ny, double nz) {
+        int[] keep = reduceKeep;
+        int first = 0;
+        for (int k = 1; k < count; k++) {
+            if (pointSeparation[k] < pointSeparation[first]) {
+                first = k;
+            }
+        }
+        keep[0] = first;
+        int second = -1;
+        double best = -1;
+        for (int k = 0; k < count; k++) {
+            double d2 = dist2(k, first);
+            if (k != first && d2 > best) {
+                best = d2;
+                second = k;
+            }
+        }
+        keep[1] = second;
+        int third = -1;
+        best = -1;
+        for (int k = 0; k < count; k++) {
+            if (k == first || k == second) {
+                continue;
+            }
+            double area = Math.abs(signedArea(first, second, k, nx, ny, nz));
+            if (area > best) {
+                best = area;
+                third = k;
+            }
+        }
+        keep[2] = third;
+        if (signedArea(first, second, third, nx, ny, nz) < 0) {
+            keep[1] = third;
+            keep[2] = second;
+        }
+        int fourth = -1;
+        best = 0;
+        for (int k = 0; k < count; k++) {
+            if (k == keep[0] || k == keep[1] || k == keep[2]) {
+                continue;
+            }
+            double added = Math.max(-signedArea(keep[0], keep[1], k, nx, ny, nz),
+                    Math.max(-signedArea(keep[1], keep[2], k, nx, ny, nz), -signedArea(keep[2], keep[0], k, nx, ny, nz)));
+            if (added > best) {
+                best = added;
+                fourth = k;
+            }
+        }
+        keep[3] = fourth;
+        int kept = fourth < 0 ? 3 : 4;
+        Arrays.sort(keep, 0, kept);
+        for (int i = 0; i < kept; i++) {
+            int k = keep[i];
+            points[3 * i] = points[3 * k];
+            points[3 * i + 1] = points[3 * k + 1];
+            points[3 * i + 2] = points[3 * k + 2];
+            pointSeparation[i] = pointSeparation[k];
+            pointId[i] = pointId[k];
+        }
+        return kept;
+    }
+
+    private double dist2(int i, int j) {
+        double dx = points[3 * i] - points[3 * j], dy = points[3 * i + 1] - points[3 * j + 1],
+                dz = points[3 * i + 2] - points[3 * j + 2];
+        return dx * dx + dy * dy + dz * dz;
+    }
+
+    /** ((pj − pi) × (pk − pi))·n: twice the triangle's area, signed counter-clockwise about n. */
+    private double signedArea(int i, int j, int k, double nx, double ny, double nz) {
+        double ux = points[3 * j] - points[3 * i], uy = points[3 * j + 1] - points[3 * i + 1], uz = points[3 * j + 2] - points[3 * i + 2];
+        double vx = points[3 * k] - points[3 * i], vy = points[3 * k + 1] - points[3 * i + 1], vz = points[3 * k + 2] - points[3 * i + 2];
+        return (uy * vz - uz * vy) * nx + (uz * vx - ux * vz) * ny + (ux * vy - uy * vx) * nz;
+    }
+}

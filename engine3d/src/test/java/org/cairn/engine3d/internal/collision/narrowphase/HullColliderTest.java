@@ -1,0 +1,163 @@
+package org.cairn.engine3d.internal.collision.narrowphase;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeSet;
+import org.cairn.engine3d.geometry.Box;
+import org.cairn.engine3d.geometry.Cylinder;
+import org.joml.Quaterniond;
+import org.joml.Vector3d;
+import org.junit.jupiter.api.Test;
+
+/** Box and hull manifolds in analytic configurations, and the stability of their feature ids. */
+class HullColliderTest {
+    private static final double EXACT = 1e-9;
+    private static final CollisionHull GROUND = CollisionHull.of(new Box(5, 0.5, 5));
+    private static final CollisionHull CUBE = CollisionHull.of(new Box(0.5, 0.5, 0.5));
+    private final HullCollider collider = new HullCollider();
+
+    private Manifold collide(CollisionHull a, Vector3d pa, Quaterniond qa, CollisionHull b, Vector3d pb, Quaterniond qb) {
+        Manifold m = new Manifold();
+        collider.collide(a, pa.x, pa.y, pa.z, qa.x, qa.y, qa.z, qa.w, b, pb.x, pb.y, pb.z, qb.x, qb.y, qb.z, qb.w, m);
+        return m;
+    }
+
+    private Manifold cubeOnGround(double gap, Quaterniond rotation) {
+        return collide(GROUND, new Vector3d(), new Quaterniond(), CUBE, new Vector3d(0, 1 + gap, 0), rotation);
+    }
+
+    private static Set<Integer> ids(Manifold m) {
+        Set<Integer> ids = new TreeSet<>();
+        for (int k = 0; k < m.pointCount; k++) {
+            ids.add(m.featureId[k]);
+        }
+        return ids;
+    }
+
+    @Test
+    void restingFaceOnFaceGivesTheFourCornersMidwayBetweenTheFaces() {
+        for (double gap : new double[] {-0.01, 0.0, 0.01}) {
+            Manifold m = cubeOnGround(gap, new Quaterniond());
+            assertEquals(4, m.pointCount, "gap " + gap);
+            assertEquals(0.0, m.normalX, EXACT);
+            assertEquals(1.0, m.normalY, EXACT);
+            Set<String> corners = new TreeSet<>();
+            for (int k = 0; k < 4; k++) {
+                assertEquals(gap, m.separation[k], EXACT);
+                assertEquals(0.5 + gap / 2, m.position[3 * k + 1], EXACT, "midway");
+                assertEquals(0.5, Math.abs(m.position[3 * k]), EXACT);
+                assertEquals(0.5, Math.abs(m.position[3 * k + 2]), EXACT);
+                corners.add(Math.signum(m.position[3 * k]) + "," + Math.signum(m.position[3 * k + 2]));
+            }
+            assertEquals(4, corners.size(), "four distinct corners");
+            assertEquals(4, ids(m).size(), "four distinct ids");
+        }
+    }
+
+    @Test
+    void beyondTheSpeculativeDistanceThereIsNoManifold() {
+        assertEquals(0, cubeOnGround(CollisionConstants.SPECULATIVE_DISTANCE_METERS + 1e-6, new Quaterniond()).pointCount);
+        assertEquals(4, cubeOnGround(CollisionConstants.SPECULATIVE_DISTANCE_METERS - 1e-6, new Quaterniond()).pointCount);
+    }
+
+    @Test
+    void cubeTurnedAboutTheVerticalStillRestsOnItsFourCorners() {
+        Quaterniond q = new Quaterniond().rotateY(Math.PI / 4);
+        Manifold m = cubeOnGround(-0.002, q);
+        assertEquals(4, m.pointCount);
+        for (int k = 0; k < 4; k++) {
+            assertEquals(-0.002, m.separation[k], EXACT);
+            double r = Math.hypot(m.position[3 * k], m.position[3 * k + 2]);
+            assertEquals(Math.sqrt(0.5), r, EXACT, "corners of the turned cube");
+        }
+    }
+
+    @Test
+    void cubeOnAnEdgeGivesTwoPointsAlongThatEdge() {
+        Quaterniond q = new Quaterniond().rotateZ(Math.PI / 4);
+        double lowest = Math.sqrt(0.5);
+        Manifold m = collide(GROUND, new Vector3d(), new Quaterniond(), CUBE, new Vector3d(0, 0.5 + lowest - 0.004, 0), q);
+        assertEquals(2, m.pointCount);
+        assertEquals(1.0, m.normalY, EXACT);
+        for (int k = 0; k < 2; k++) {
+            assertEquals(-0.004, m.separation[k], EXACT);
+            assertEquals(0.0, m.position[3 * k], EXACT);
+            assertEquals(0.5, Math.abs(m.position[3 * k + 2]), EXACT);
+        }
+    }
+
+    @Test
+    void crossedEdgesGiveOnePointBetweenThem() {
+        // A's top is an edge along z (A turned 45° about z); B's bottom an edge along x (B turned about x).
+        double halfDiagonal = Math.sqrt(0.5);
+        for (double gap : new double[] {-0.01, 0.005}) {
+            Quaterniond qa = new Quaterniond().rotateZ(Math.PI / 4);
+            Quaterniond qb = new Quaterniond().rotateX(Math.PI / 4);
+            Manifold m = collide(CUBE, new Vector3d(), qa, CUBE, new Vector3d(0, 2 * halfDiagonal + gap, 0), qb);
+            assertEquals(1, m.pointCount, "gap " + gap);
+            assertEquals(1.0, m.normalY, EXACT);
+            assertEquals(gap, m.separation[0], EXACT);
+            assertEquals(0.0, m.position[0], EXACT);
+            assertEquals(halfDiagonal + gap / 2, m.position[1], EXACT);
+            assertEquals(0.0, m.position[2], EXACT);
+        }
+    }
+
+    @Test
+    void theNormalPointsFromAToBWhicheverFaceIsTheReference() {
+        Manifold down = collide(CUBE, new Vector3d(0, 1 - 0.01, 0), new Quaterniond(), GROUND, new Vector3d(),
+                new Quaterniond());
+        assertEquals(4, down.pointCount);
+        assertEquals(-1.0, down.normalY, EXACT);
+        Manifold up = cubeOnGround(-0.01, new Quaterniond());
+        // The same corners touch; only the owner bit (A = 0, B = 1) of each edge label swaps.
+        Set<Integer> swapped = new TreeSet<>();
+        for (int id : ids(up)) {
+            swapped.add(id ^ (0x100 << 16) ^ 0x100);
+        }
+        assertEquals(swapped, ids(down), "ids name the same features with the owners swapped");
+    }
+
+    @Test
+    void manyPointFacesAreReducedToFourKeepingTheSupportPolygon() {
+        CollisionHull drum = CollisionHull.of(new Cylinder(0.5, 0.8));
+        Manifold m = collide(GROUND, new Vector3d(), new Quaterniond(), drum, new Vector3d(0, 1 - 0.003, 0),
+                new Quaterniond());
+        assertEquals(4, m.pointCount);
+        double spread = 0;
+        for (int k = 0; k < 4; k++) {
+            assertEquals(-0.003, m.separation[k], EXACT);
+            spread = Math.max(spread, Math.hypot(m.position[3 * k], m.position[3 * k + 2]));
+        }
+        assertTrue(spread > 0.8, "kept points lie on the rim");
+    }
+
+    @Test
+    void featureIdsStayPutUnderJitterAndOnlyLiftedCornersDisappearWhenTilted() {
+        Manifold first = cubeOnGround(-0.005, new Quaterniond());
+        Set<Integer> resting = ids(first);
+        Random random = new Random(9);
+        for (int step = 0; step < 600; step++) {
+            Quaterniond q = new Quaterniond().rotateXYZ(random.nextGaussian() * 0.002, random.nextGaussian() * 0.01,
+                    random.nextGaussian() * 0.002);
+            Vector3d p = new Vector3d(random.nextGaussian() * 0.001, 1 - 0.005 + random.nextGaussian() * 0.0005,
+                    random.nextGaussian() * 0.001);
+            Manifold m = collide(GROUND, new Vector3d(), new Quaterniond(), CUBE, p, q);
+            assertEquals(4, m.pointCount, "step " + step);
+            assertEquals(resting, ids(m), "ids at step " + step);
+        }
+        // Tilt about z by 6°: the +x corners rise 10 cm and drop out; the −x corners keep their ids.
+        Quaterniond tilt = new Quaterniond().rotateZ(Math.toRadians(6));
+        double lowX = -0.5 * Math.cos(Math.toRadians(6)) + 0.5 * Math.sin(Math.toRadians(6));
+        double drop = 0.5 * Math.cos(Math.toRadians(6)) + 0.5 * Math.sin(Math.toRadians(6));
+        Manifold tilted = collide(GROUND, new Vector3d(), new Quaterniond(), CUBE, new Vector3d(0, 0.5 + drop - 0.004, 0), tilt);
+        assertEquals(2, tilted.pointCount);
+        assertTrue(resting.containsAll(ids(tilted)), "the corners still touching keep their ids");
+        for (int k = 0; k < 2; k++) {
+            assertEquals(lowX, tilted.position[3 * k], 1e-3);
+        }
+    }
+}
