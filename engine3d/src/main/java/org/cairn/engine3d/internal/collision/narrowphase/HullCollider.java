@@ -22,8 +22,9 @@ import org.cairn.engine3d.internal.math.Quat;
  * <p>Feature ids: every polygon corner carries the labels of the edge arriving at it and the edge
  * leaving it; a label is (owner: 0 for A, 1 for B) · 256 + edge index. An incident corner that
  * survives keeps its two incident edges; a corner made by clipping takes the reference side edge
- * in place of the edge that crossed it. The id is inLabel · 65536 + outLabel. Owners are absolute,
- * so the ids do not change when the reference face moves from A to B.
+ * in place of the edge that crossed it. The id is min(label) · 65536 + max(label): a corner is the
+ * meeting of two edges whatever the direction of the loop that produced it, so when the reference
+ * face moves from A to B (and the loops run the other way) the same corner keeps its id.
  *
  * <p>One instance per thread; the arrays only grow.
  */
@@ -267,7 +268,8 @@ public final class HullCollider {
             points[3 * count + 1] = py - 0.5 * sep * ny;
             points[3 * count + 2] = pz - 0.5 * sep * nz;
             pointSeparation[count] = sep;
-            pointId[count] = (polygonIn[k] << 16) | polygonOut[k];
+            int in = polygonIn[k], outLabel = polygonOut[k];
+            pointId[count] = (Math.min(in, outLabel) << 16) | Math.max(in, outLabel);
             count++;
         }
         return count;
