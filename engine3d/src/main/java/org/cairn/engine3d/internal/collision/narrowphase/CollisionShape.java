@@ -1,0 +1,60 @@
+package org.cairn.engine3d.internal.collision.narrowphase;
+
+import org.cairn.engine3d.geometry.Box;
+import org.cairn.engine3d.geometry.Capsule;
+import org.cairn.engine3d.geometry.ConvexHull;
+import org.cairn.engine3d.geometry.Cylinder;
+import org.cairn.engine3d.geometry.Shape;
+import org.cairn.engine3d.geometry.Sphere;
+
+/**
+ * A shape as collision sees it: a core (a point, a segment along local y, or a hull) swept by a
+ * radius. Built once per attached shape. Boxes, cylinders (as a 16-sided prism) and convex hulls
+ * share the hull kind.
+ */
+public final class CollisionShape {
+    public static final int SPHERE = 0;
+    public static final int CAPSULE = 1;
+    public static final int HULL = 2;
+    public static final int KIND_COUNT = 3;
+
+    public final int kind;
+    /** Radius of the rounded part, m (0 for hulls). */
+    public final double radius;
+    /** Half length of a capsule's core segment, m. */
+    public final double halfHeight;
+    /** The hull, for the hull kind; null otherwise. */
+    public final CollisionHull hull;
+    /** Core points in the local frame: the centre, the two segment ends, or the hull vertices. */
+    public final double[] corePoints;
+    public final int coreCount;
+
+    private CollisionShape(int kind, double radius, double halfHeight, CollisionHull hull, double[] core) {
+        this.kind = kind;
+        this.radius = radius;
+        this.halfHeight = halfHeight;
+        this.hull = hull;
+        this.corePoints = core;
+        this.coreCount = core.length / 3;
+    }
+
+    /** The collision form of a shape. */
+    public static CollisionShape of(Shape shape) {
+        if (shape instanceof Sphere s) {
+            return new CollisionShape(SPHERE, s.radius(), 0, null, new double[3]);
+        }
+        if (shape instanceof Capsule c) {
+            return new CollisionShape(CAPSULE, c.radius(), c.halfHeight(), null,
+                    new double[] {0, -c.halfHeight(), 0, 0, c.halfHeight(), 0});
+        }
+        CollisionHull hull;
+        if (shape instanceof Box b) {
+            hull = CollisionHull.of(b);
+        } else if (shape instanceof Cylinder c) {
+            hull = CollisionHull.of(c);
+        } else {
+            hull = CollisionHull.of((ConvexHull) shape);
+        }
+        return new CollisionShape(HULL, 0, 0, hull, hull.vertices);
+    }
+}
