@@ -59,10 +59,14 @@ public final class Gjk {
         double previousDistance2 = Double.MAX_VALUE;
         iterations = 0;
         boolean overlap = false;
+        stalled = false;
         while (iterations < MAX_ITERATIONS) {
             iterations++;
             solve();
             double v2 = vx * vx + vy * vy + vz * vz;
+            if (stalled) {
+                break;
+            }
             if (count == 4 || v2 < 1e-24) {
                 overlap = true;
                 break;
@@ -311,6 +315,14 @@ public final class Gjk {
      * opposite vertex; the closest of those faces wins (Ericson 5.1.6).
      */
     private void solveTetrahedron() {
+        if (flat()) {
+            // The fourth point lies in the plane of the other three (touching faces): sign tests
+            // on such a sliver are noise. Drop it; the triangle already holds the answer.
+            count = 3;
+            stalled = true;
+            triangle(0, 1, 2);
+            return;
+        }
         int[][] faces = FACES;
         double best = Double.MAX_VALUE;
         int bestFace = -1;
@@ -336,6 +348,19 @@ public final class Gjk {
         count = 3;
         triangle(0, 1, 2);
     }
+
+    /** True if the tetrahedron's volume is negligible against the product of its edge lengths. */
+    private boolean flat() {
+        double abx = wx[1] - wx[0], aby = wy[1] - wy[0], abz = wz[1] - wz[0];
+        double acx = wx[2] - wx[0], acy = wy[2] - wy[0], acz = wz[2] - wz[0];
+        double adx = wx[3] - wx[0], ady = wy[3] - wy[0], adz = wz[3] - wz[0];
+        double det = abx * (acy * adz - acz * ady) - aby * (acx * adz - acz * adx) + abz * (acx * ady - acy * adx);
+        double scale = Math.sqrt((abx * abx + aby * aby + abz * abz) * (acx * acx + acy * acy + acz * acz)
+                * (adx * adx + ady * ady + adz * adz));
+        return Math.abs(det) <= 1e-9 * scale;
+    }
+
+    private boolean stalled;
 
     private static final int[][] FACES = {{0, 1, 2, 3}, {0, 3, 1, 2}, {0, 2, 3, 1}, {1, 3, 2, 0}};
 

@@ -42,6 +42,9 @@ public final class HullCollider {
     private int[] pointId = new int[64];
     private final double[] tmp = new double[3];
     private final int[] reduceKeep = new int[Manifold.MAX_POINTS];
+    private final Gjk gjk = new Gjk();
+    /** How much GJK's gap may exceed the best axis's before the axis result is replaced, m. */
+    static final double AXIS_GAP_TOLERANCE_METERS = 1e-7;
 
     /**
      * Collides hull a at pose (pa, qa) with hull b at pose (pb, qb), world frame, writing the
@@ -150,6 +153,21 @@ public final class HullCollider {
             return;
         }
 
+        // A positive axis separation proves the hulls apart but may understate the gap (when the
+        // closest features are two vertices, or a vertex and an edge, no tested axis realises it).
+        // GJK gives the exact gap; if it differs, one point between the closest points says so.
+        double axisSeparation = Math.max(separationE, Math.max(separationA, separationB));
+        if (axisSeparation > 0) {
+            gjk.distance(a.vertices, a.vertexCount, bVertices, b.vertexCount, false);
+            if (gjk.distance > SPECULATIVE_DISTANCE_METERS) {
+                return;
+            }
+            if (gjk.distance > axisSeparation + AXIS_GAP_TOLERANCE_METERS) {
+                closestPointContact(qax, qay, qaz, qaw, pax, pay, paz, out);
+                return;
+            }
+        }
+
         boolean flip = separationB > separationA + 0.1 * LINEAR_SLOP_METERS;
         double faceSeparation = Math.max(separationA, separationB);
         int count = 0;
@@ -157,6 +175,12 @@ public final class HullCollider {
         if (edgeA < 0 || separationE <= faceSeparation + LINEAR_SLOP_METERS) {
             count = flip ? faceContact(b, bVertices, bPlanes, faceB, 1, a, a.vertices, a.planes, 0)
                     : faceContact(a, a.vertices, a.planes, faceA, 0, b, bVertices, bPlanes, 1);
+        }
+        if (count > 0 && axisSeparation > 0 && leastSeparation(count) > gjk.distance + AXIS_GAP_TOLERANCE_METERS) {
+            // Apart, and the face kept within the slop does not reach the closest features (an
+            // edge pair does): report the true gap rather than the face's.
+            closestPointContact(qax, qay, qaz, qaw, pax, pay, paz, out);
+            return;
         }
         if (count > 0) {
             double[] refPlanes = flip ? bPlanes : a.planes;
@@ -166,16 +190,26 @@ public final class HullCollider {
             ny = sign * refPlanes[4 * refFace + 1];
             nz = sign * refPlanes[4 * refFace + 2];
         } else {
-            if (edgeA < 0) {
-                return;
+            count = edgeA < 0 ? 0 : edgeContact(a, edgeA, b, edgeB, axisX, axisY, axisZ, separationE);
+            if (count > 0) {
+                nx = axisX;
+                ny = axisY;
+                nz = axisZ;
+            } else {
+                // Neither the clipped faces nor the edges' closest points gave a point (the hulls
+                // meet near corners). The deepest vertex against the best face still does.
+                double[] refPlanes = flip ? bPlanes : a.planes;
+                int refFace = flip ? faceB : faceA;
+                double sign = flip ? -1.0 : 1.0;
+                nx = sign * refPlanes[4 * refFace];
+                ny = sign * refPlanes[4 * refFace + 1];
+                nz = sign * refPlanes[4 * refFace + 2];
+                count = deepestVertexContact(flip ? a.vertices : bVertices, flip ? a.vertexCount : b.vertexCount,
+                        refPlanes, refFace, flip ? 0 : 1);
+                if (count == 0) {
+                    return;
+                }
             }
-            count = edgeContact(a, edgeA, b, edgeB, axisX, axisY, axisZ, separationE);
-            if (count == 0) {
-                return;
-            }
-            nx = axisX;
-            ny = axisY;
-            nz = axisZ;
         }
         if (count > Manifold.MAX_POINTS) {
             count = reduce(count, nx, ny, nz);
@@ -186,6 +220,42 @@ public final class HullCollider {
             Quat.rotate(qax, qay, qaz, qaw, points[3 * k], points[3 * k + 1], points[3 * k + 2], tmp, 0);
             out.add(tmp[0] + pax, tmp[1] + pay, tmp[2] + paz, pointSeparation[k], pointId[k]);
         }
+    }
+
+    /** The vertex of the incident hull deepest below the reference face, as one point. */
+    private int deepestVertexContact(double[] vertices, int vertexCount, double[] planes, int face, int owner) {
+        double nx = planes[4 * face], ny = planes[4 * face + 1], nz = planes[4 * face + 2], d = planes[4 * face + 3];
+        int best = 0;
+        double least = Double.MAX_VALUE;
+        for (int i = 0; i < vertexCount; i++) {
+            double sep = nx * vertices[3 * i] + ny * vertices[3 * i + 1] + nz * vertices[3 * i + 2] - d;
+            if (sep < least) {
+                least = sep;
+                best = i;
+            }
+        }
+        if (least >= SPECULATIVE_DISTANCE_METERS) {
+            return 0;
+        }
+        ensure(1);
+        points[0] = vertices[3 * best] - 0.5 * least * nx;
+        points[1] = vertices[3 * best + 1] - 0.5 * least * ny;
+        points[2] = vertices[3 * best + 2] - 0.5 * least * nz;
+        pointSeparation[0] = least;
+        // Vertex id, flagged by bit 29.
+        pointId[0] = (1 << 29) | (owner << 8) | best;
+        return 1;
+    }
+
+    /** One point midway between GJK's closest points, in A's frame, written out in world. */
+    private void closestPointContact(double qax, double qay, double qaz, double qaw, double pax, double pay, double paz,
+                                     Manifold out) {
+        double d = gjk.distance;
+        Quat.rotate(qax, qay, qaz, qaw, (gjk.bx - gjk.ax) / d, (gjk.by - gjk.ay) / d, (gjk.bz - gjk.az) / d, tmp, 0);
+        out.normal(tmp[0], tmp[1], tmp[2]);
+        Quat.rotate(qax, qay, qaz, qaw, 0.5 * (gjk.ax + gjk.bx), 0.5 * (gjk.ay + gjk.by), 0.5 * (gjk.az + gjk.bz), tmp, 0);
+        // Vertex-pair id, flagged by bit 30 so it cannot equal an edge-label id.
+        out.add(tmp[0] + pax, tmp[1] + pay, tmp[2] + paz, d, (1 << 30) | (gjk.indexA[0] << 8) | gjk.indexB[0]);
     }
 
     private static double minDistance(double[] planes, int f, double[] vertices, int count) {
@@ -226,11 +296,22 @@ public final class HullCollider {
                             CollisionHull inc, double[] incVertices, double[] incPlanes, int incOwner) {
         double nx = refPlanes[4 * refFace], ny = refPlanes[4 * refFace + 1], nz = refPlanes[4 * refFace + 2];
         double d = refPlanes[4 * refFace + 3];
-        int incFace = 0;
+        // The incident face holds the incident hull's deepest vertex (so the deepest point survives
+        // clipping) and, of the faces that do, is the most anti-parallel to the reference normal.
+        int deepest = 0;
+        double least = Double.MAX_VALUE;
+        for (int i = 0; i < inc.vertexCount; i++) {
+            double h = nx * incVertices[3 * i] + ny * incVertices[3 * i + 1] + nz * incVertices[3 * i + 2];
+            if (h < least) {
+                least = h;
+                deepest = i;
+            }
+        }
+        int incFace = -1;
         double most = Double.MAX_VALUE;
         for (int f = 0; f < inc.faceCount; f++) {
             double dot = incPlanes[4 * f] * nx + incPlanes[4 * f + 1] * ny + incPlanes[4 * f + 2] * nz;
-            if (dot < most) {
+            if (dot < most && faceHasVertex(inc, f, deepest)) {
                 most = dot;
                 incFace = f;
             }
@@ -273,6 +354,23 @@ public final class HullCollider {
             count++;
         }
         return count;
+    }
+
+    private double leastSeparation(int count) {
+        double least = Double.MAX_VALUE;
+        for (int k = 0; k < count; k++) {
+            least = Math.min(least, pointSeparation[k]);
+        }
+        return least;
+    }
+
+    private static boolean faceHasVertex(CollisionHull hull, int face, int vertex) {
+        for (int k = hull.faceStart[face]; k < hull.faceStart[face + 1]; k++) {
+            if (hull.faceVertices[k] == vertex) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Sutherland–Hodgman against the half space m·p ≤ offset, carrying the corner labels. */

@@ -60,6 +60,11 @@ public final class RoundHullCollider {
                 int face = alignedFace(hull, nx, ny, nz);
                 if (face >= 0 && alongFace(hull, face)) {
                     count = faceContact(hull, face, n, r, out);
+                    if (count > 0 && leastSeparation(out) > separation + 1e-7) {
+                        // The closest point is at the face's rim, not at a clipped end: one exact point.
+                        out.clear();
+                        count = 0;
+                    }
                     if (count > 0) {
                         nx = hull.planes[4 * face];
                         ny = hull.planes[4 * face + 1];
@@ -152,6 +157,14 @@ public final class RoundHullCollider {
             out.position[3 * k + 1] = tmp[1] + pby;
             out.position[3 * k + 2] = tmp[2] + pbz;
         }
+    }
+
+    private static double leastSeparation(Manifold m) {
+        double least = Double.MAX_VALUE;
+        for (int k = 0; k < m.pointCount; k++) {
+            least = Math.min(least, m.separation[k]);
+        }
+        return least;
     }
 
     private int deepest(CollisionHull hull, int face, int n) {

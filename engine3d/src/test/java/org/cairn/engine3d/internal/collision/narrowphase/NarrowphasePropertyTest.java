@@ -1,0 +1,178 @@
+package org.cairn.engine3d.internal.collision.narrowphase;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Random;
+import org.cairn.engine3d.geometry.Box;
+import org.cairn.engine3d.geometry.Capsule;
+import org.cairn.engine3d.geometry.ConvexHull;
+import org.cairn.engine3d.geometry.Cylinder;
+import org.cairn.engine3d.geometry.Shape;
+import org.cairn.engine3d.geometry.Sphere;
+import org.cairn.engine3d.internal.math.Quat;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Random poses of random spheres, capsules, boxes, cylinders and hulls:
+ * <ul>
+ * <li>apart by more than the speculative distance: no manifold (no phantom contacts);</li>
+ * <li>apart by less: a manifold whose least separation is the GJK distance within 1e-6;</li>
+ * <li>overlapping: a manifold (no missed contact), no point deeper than the penetration depth
+ * found by sweeping support points over many directions (plus the linear slop by which face
+ * contacts are preferred over edge contacts), and a unit normal.</li>
+ * </ul>
+ */
+class NarrowphasePropertyTest {
+    private static final int PAIRS = 4000;
+    private static final int DIRECTIONS = 1500;
+    private static final double[] SWEEP = fibonacciSphere(DIRECTIONS);
+
+    private static double[] fibonacciSphere(int n) {
+        double[] d = new double[3 * n];
+        double golden = Math.PI * (3 - Math.sqrt(5));
+        for (int i = 0; i < n; i++) {
+            double y = 1 - 2 * (i + 0.5) / n, r = Math.sqrt(1 - y * y);
+            d[3 * i] = r * Math.cos(golden * i);
+            d[3 * i + 1] = y;
+            d[3 * i + 2] = r * Math.sin(golden * i);
+        }
+        return d;
+    }
+
+    private static Shape randomShape(Random random) {
+        return switch (random.nextInt(5)) {
+            case 0 -> new Sphere(0.1 + random.nextDouble() * 0.6);
+            case 1 -> new Capsule(0.1 + random.nextDouble() * 0.6, 0.1 + random.nextDouble() * 0.4);
+            case 2 -> new Box(0.1 + random.nextDouble() * 0.7, 0.1 + random.nextDouble() * 0.7, 0.1 + random.nextDouble() * 0.7);
+            case 3 -> new Cylinder(0.1 + random.nextDouble() * 0.5, 0.1 + random.nextDouble() * 0.5);
+            default -> {
+                double[] xyz = new double[3 * (6 + random.nextInt(15))];
+                for (int i = 0; i < xyz.length; i++) {
+                    xyz[i] = random.nextGaussian() * 0.4;
+                }
+                yield ConvexHull.of(xyz);
+            }
+        };
+    }
+
+    private static void randomPose(Random random, double[] pose, int o, double spread) {
+        pose[o] = random.nextGaussian() * spread;
+        pose[o + 1] = random.nextGaussian() * spread;
+        pose[o + 2] = random.nextGaussian() * spread;
+        double x = random.nextGaussian(), y = random.nextGaussian(), z = random.nextGaussian(), w = random.nextGaussian();
+        double n = Math.sqrt(x * x + y * y + z * z + w * w);
+        pose[o + 3] = x / n;
+        pose[o + 4] = y / n;
+        pose[o + 5] = z / n;
+        pose[o + 6] = w / n;
+    }
+
+    private static double[] worldCore(CollisionShape s, double[] pose, int o) {
+        double[] out = new double[3 * s.coreCount];
+        for (int k = 0; k < s.coreCount; k++) {
+            Quat.rotate(pose[o + 3], pose[o + 4], pose[o + 5], pose[o + 6], s.corePoints[3 * k], s.corePoints[3 * k + 1],
+                    s.corePoints[3 * k + 2], out, 3 * k);
+            out[3 * k] += pose[o];
+            out[3 * k + 1] += pose[o + 1];
+            out[3 * k + 2] += pose[o + 2];
+        }
+        return out;
+    }
+
+    private static double support(double[] core, double radius, double ux, double uy, double uz) {
+        double best = -Double.MAX_VALUE;
+        for (int k = 0; k < core.length; k += 3) {
+            best = Math.max(best, core[k] * ux + core[k + 1] * uy + core[k + 2] * uz);
+        }
+        return best + radius;
+    }
+
+    /** Overlap of the two shapes' extents along u: how far B must move along u to clear A. */
+    private static double depthAlong(double[] a, double ra, double[] b, double rb, double ux, double uy, double uz) {
+        return support(a, ra, ux, uy, uz) + support(b, rb, -ux, -uy, -uz);
+    }
+
+    /** Bisects the distance of B from A along their current direction until the gap is the target. */
+    private static void placeAtGap(CollisionShape a, CollisionShape b, double[] poses, double target, Gjk gjk) {
+        double ux = poses[7] - poses[0], uy = poses[8] - poses[1], uz = poses[9] - poses[2];
+        double len = Math.sqrt(ux * ux + uy * uy + uz * uz);
+        if (len < 1e-9) {
+            return;
+        }
+        ux /= len;
+        uy /= len;
+        uz /= len;
+        double lo = 0, hi = 5;
+        for (int i = 0; i < 60; i++) {
+            double t = 0.5 * (lo + hi);
+            poses[7] = poses[0] + t * ux;
+            poses[8] = poses[1] + t * uy;
+            poses[9] = poses[2] + t * uz;
+            double[] coreA = worldCore(a, poses, 0), coreB = worldCore(b, poses, 7);
+            gjk.distance(coreA, a.coreCount, coreB, b.coreCount, false);
+            double gap = gjk.distance - a.radius - b.radius;
+            if (gap < target) {
+                lo = t;
+            } else {
+                hi = t;
+            }
+        }
+    }
+
+    @Test
+    void manifoldsAgreeWithGjkAndThePenetrationDepth() {
+        Random random = new Random(2026);
+        Narrowphase narrowphase = new Narrowphase();
+        Gjk gjk = new Gjk();
+        Manifold m = new Manifold();
+        double[] poses = new double[14];
+        int separatedNear = 0, separatedFar = 0, overlapping = 0, points = 0;
+        for (int pair = 0; pair < PAIRS; pair++) {
+            CollisionShape a = CollisionShape.of(randomShape(random));
+            CollisionShape b = CollisionShape.of(randomShape(random));
+            randomPose(random, poses, 0, 0.05);
+            randomPose(random, poses, 7, 0.6);
+            if (pair % 3 == 0) {
+                // Every third pair is slid along the line of centres to a gap inside the speculative band.
+                placeAtGap(a, b, poses, random.nextDouble() * CollisionConstants.SPECULATIVE_DISTANCE_METERS, gjk);
+            }
+            narrowphase.collide(a, poses, 0, b, poses, 7, m);
+            double[] coreA = worldCore(a, poses, 0), coreB = worldCore(b, poses, 7);
+            gjk.distance(coreA, a.coreCount, coreB, b.coreCount, false);
+            double gap = gjk.distance - a.radius - b.radius;
+            String where = "pair " + pair + " (kinds " + a.kind + ", " + b.kind + ")";
+            if (gjk.distance > 0 && gap > CollisionConstants.SPECULATIVE_DISTANCE_METERS + 1e-9) {
+                assertEquals(0, m.pointCount, "phantom contact, gap " + gap + " in " + where);
+                separatedFar++;
+                continue;
+            }
+            assertTrue(m.pointCount > 0, "missed contact, gap " + gap + " in " + where);
+            points += m.pointCount;
+            assertEquals(1.0, Math.sqrt(m.normalX * m.normalX + m.normalY * m.normalY + m.normalZ * m.normalZ), 1e-12);
+            double least = Double.MAX_VALUE;
+            for (int k = 0; k < m.pointCount; k++) {
+                least = Math.min(least, m.separation[k]);
+            }
+            if (gjk.distance > 0 && gap > 0) {
+                assertEquals(gap, least, 1e-6, "separation vs GJK distance in " + where);
+                separatedNear++;
+            } else if (gjk.distance == 0 || gap <= 0) {
+                double depth = Double.MAX_VALUE;
+                for (int d = 0; d < DIRECTIONS; d++) {
+                    depth = Math.min(depth, depthAlong(coreA, a.radius, coreB, b.radius, SWEEP[3 * d], SWEEP[3 * d + 1],
+                            SWEEP[3 * d + 2]));
+                }
+                depth = Math.min(depth, depthAlong(coreA, a.radius, coreB, b.radius, m.normalX, m.normalY, m.normalZ));
+                // A face axis is kept unless an edge axis beats it by the linear slop (so contacts do
+                // not flicker between the two), so a point may be up to one slop deeper.
+                assertTrue(least >= -depth - CollisionConstants.LINEAR_SLOP_METERS - 1e-9, "point deeper (" + least
+                        + ") than the penetration depth " + depth + " in " + where);
+                overlapping++;
+            }
+        }
+        System.out.printf("narrowphase property: %d pairs; %d far apart, %d within the speculative distance, "
+                + "%d overlapping; %d points%n", PAIRS, separatedFar, separatedNear, overlapping, points);
+        assertTrue(separatedNear > 500 && overlapping > 500 && separatedFar > 500, "every case is exercised");
+    }
+}
