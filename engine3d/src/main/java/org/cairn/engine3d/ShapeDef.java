@@ -19,8 +19,14 @@ public final class ShapeDef {
     private final double restitution;
     private final double[] localPosition;
     private final double[] localRotation;
+    private final long categoryBits;
+    private final long maskBits;
+    private final int groupIndex;
 
     private ShapeDef(Builder b) {
+        categoryBits = b.categoryBits;
+        maskBits = b.maskBits;
+        groupIndex = b.groupIndex;
         density = b.density;
         friction = b.friction;
         restitution = b.restitution;
@@ -58,6 +64,24 @@ public final class ShapeDef {
         return new Quaterniond(localRotation[0], localRotation[1], localRotation[2], localRotation[3]);
     }
 
+    /** The collision categories the shape belongs to (bits); default 1. */
+    public long categoryBits() {
+        return categoryBits;
+    }
+
+    /** The categories the shape collides with (bits); default all. */
+    public long maskBits() {
+        return maskBits;
+    }
+
+    /**
+     * Collision group; default 0 (none). Two shapes with the same non-zero group always collide if
+     * it is positive and never if it is negative, whatever their categories and masks.
+     */
+    public int groupIndex() {
+        return groupIndex;
+    }
+
     /** Mutable builder of {@link ShapeDef}. */
     public static final class Builder {
         private double density = 1000.0;
@@ -65,8 +89,19 @@ public final class ShapeDef {
         private double restitution = 0.0;
         private final double[] localPosition = new double[3];
         private final double[] localRotation = {0, 0, 0, 1};
+        private long categoryBits = 1L;
+        private long maskBits = -1L;
+        private int groupIndex;
 
         private Builder() {
+        }
+
+        /** Collision filter: categories (bits), the categories collided with (bits), and group. */
+        public Builder filter(long categoryBits, long maskBits, int groupIndex) {
+            this.categoryBits = categoryBits;
+            this.maskBits = maskBits;
+            this.groupIndex = groupIndex;
+            return this;
         }
 
         /** kg/m³, non-negative. */

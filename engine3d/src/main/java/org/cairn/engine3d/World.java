@@ -5,7 +5,10 @@ import org.cairn.engine3d.geometry.Shape;
 import org.cairn.engine3d.internal.body.BodyStore;
 import org.cairn.engine3d.internal.check.Check;
 import org.cairn.engine3d.internal.math.Mat3;
+import org.cairn.engine3d.internal.collision.narrowphase.CollisionShape;
+import org.cairn.engine3d.internal.contact.ContactStore;
 import org.cairn.engine3d.internal.world.MassUpdate;
+import org.cairn.engine3d.internal.world.WorldState;
 import org.cairn.engine3d.internal.world.ShapeStore;
 import org.cairn.engine3d.internal.world.StepPipeline;
 import org.cairn.engine3d.internal.world.StepStage;
@@ -40,9 +43,12 @@ import org.joml.Vector3dc;
 public final class World {
     private final WorldDef def;
     private final double gravityX, gravityY, gravityZ;
-    private final BodyStore bodies = new BodyStore(64);
-    private final ShapeStore shapes = new ShapeStore(64);
+    private final WorldState state = new WorldState();
+    private final BodyStore bodies = state.bodies;
+    private final ShapeStore shapes = state.shapes;
     private final StepPipeline pipeline = new StepPipeline();
+    private final Contacts contactView = new Contacts(this, state);
+    private final ContactEvents eventView = new ContactEvents(this, state);
     private final double[] scratch9 = new double[9];
     private final double[] scratchQuat = new double[4];
     private double accumulator;
@@ -56,6 +62,11 @@ public final class World {
         gravityX = g.x;
         gravityY = g.y;
         gravityZ = g.z;
+        state.gravityX = g.x;
+        state.gravityY = g.y;
+        state.gravityZ = g.z;
+        state.maxLinearSpeed = def.maxLinearSpeed();
+        state.maxRotationPerStep = def.maxRotationPerStep();
     }
 
     /** Creates an empty world with {@link WorldDef#DEFAULTS}. */
@@ -111,6 +122,7 @@ public final class World {
         int i = body(bodyId);
         for (int s = bodies.firstShape[i]; s >= 0; ) {
             int next = shapes.nextInBody[s];
+            state.destroyProxy(s);
             shapes.free(s);
             s = next;
         }
@@ -167,9 +179,14 @@ public final class World {
         shapes.localRotation[4 * s + 1] = q.y;
         shapes.localRotation[4 * s + 2] = q.z;
         shapes.localRotation[4 * s + 3] = q.w;
+        shapes.collision[s] = CollisionShape.of(shape);
+        shapes.categoryBits[s] = shapeDef.categoryBits();
+        shapes.maskBits[s] = shapeDef.maskBits();
+        shapes.groupIndex[s] = shapeDef.groupIndex();
         shapes.nextInBody[s] = bodies.firstShape[i];
         bodies.firstShape[i] = s;
         updateMass(i);
+        state.createProxy(s);
         wake(i);
         return new ShapeId(s, shapes.generation[s]);
     }
@@ -178,6 +195,7 @@ public final class World {
     public void destroyShape(ShapeId shapeId) {
         int s = shape(shapeId);
         int i = shapes.body[s];
+        state.destroyProxy(s);
         if (bodies.firstShape[i] == s) {
             bodies.firstShape[i] = shapes.nextInBody[s];
         } else {
@@ -215,6 +233,50 @@ public final class World {
             count++;
         }
         return count;
+    }
+
+    /**
+     * Stops two shapes from colliding ({@code excluded} true) or lets them again. An existing
+     * contact between them ends at once.
+     */
+    public void setPairExcluded(ShapeId shapeA, ShapeId shapeB, boolean excluded) {
+        int a = shape(shapeA), b = shape(shapeB);
+        long key = ContactStore.pairKey(a, b);
+        if (!excluded) {
+            state.excludedPairs.remove(key);
+            return;
+        }
+        state.excludedPairs.add(key);
+        for (int c = state.contacts.count - 1; c >= 0; c--) {
+            if (ContactStore.pairKey(state.contacts.shapeA[c], state.contacts.shapeB[c]) == key) {
+                state.broadPhase.removePair(a, b);
+                state.contacts.destroy(c);
+            }
+        }
+    }
+
+    /**
+     * The contacts that touched at the end of the last step (manifolds with at least one point,
+     * speculative points included). The view is reused and valid until the next step.
+     */
+    public Contacts contacts() {
+        return contactView;
+    }
+
+    /** The shape pairs that began or ended touching during the last step. Reused view. */
+    public ContactEvents contactEvents() {
+        return eventView;
+    }
+
+    /** The id of the live shape in slot {@code index}; for the views. */
+    ShapeId shapeIdAt(int index) {
+        return new ShapeId(index, shapes.generation[index]);
+    }
+
+    /** The id of the body owning the shape in slot {@code index}; for the views. */
+    BodyId bodyIdOfShape(int index) {
+        int b = shapes.body[index];
+        return new BodyId(b, bodies.generation[b]);
     }
 
     // ------------------------------------------------------------------ mass
@@ -330,6 +392,7 @@ public final class World {
         if (bodies.type[i] == BodyStore.DYNAMIC) {
             bodies.updateWorldInverseInertia(i, scratch9);
         }
+        state.refreshProxies(i, true);
         wake(i);
     }
 
@@ -500,8 +563,7 @@ public final class World {
     public void step(double dt, int substeps) {
         Check.positive("dt", dt);
         Check.atLeast("substeps", substeps, 1);
-        pipeline.step(bodies, gravityX, gravityY, gravityZ, dt, substeps, def.maxLinearSpeed(),
-                def.maxRotationPerStep());
+        pipeline.step(state, dt, substeps);
         stepCount++;
         time += dt;
     }

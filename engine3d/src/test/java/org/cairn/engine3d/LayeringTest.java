@@ -20,6 +20,8 @@ import org.junit.jupiter.api.Test;
  *              geometry      internal.body     |        (exported shapes; body state and integrator)
  *                 |                 |          |
  *        internal.collision.*       |          |        (broadphase, narrowphase)
+ *                 |                 |          |
+ *         internal.contact          |          |        (persistent contacts, events)
  *                   \               /
  *                  internal.world                       (shape store, mass updates, step pipeline)
  *                        |
@@ -42,6 +44,7 @@ class LayeringTest {
         layeredArchitecture().consideringOnlyDependenciesInLayers()
                 .layer("Api").definedBy("org.cairn.engine3d")
                 .layer("World").definedBy("org.cairn.engine3d.internal.world..")
+                .layer("Contact").definedBy("org.cairn.engine3d.internal.contact..")
                 .layer("Collision").definedBy("org.cairn.engine3d.internal.collision..")
                 .layer("Geometry").definedBy("org.cairn.engine3d.geometry..")
                 .layer("Body").definedBy("org.cairn.engine3d.internal.body..")
@@ -51,7 +54,8 @@ class LayeringTest {
                 .layer("Container").definedBy("org.cairn.engine3d.internal.container..")
                 .whereLayer("Api").mayNotBeAccessedByAnyLayer()
                 .whereLayer("World").mayOnlyBeAccessedByLayers("Api")
-                .whereLayer("Collision").mayOnlyBeAccessedByLayers("World", "Api")
+                .whereLayer("Contact").mayOnlyBeAccessedByLayers("World", "Api")
+                .whereLayer("Collision").mayOnlyBeAccessedByLayers("Contact", "World", "Api")
                 .whereLayer("Geometry").mayOnlyBeAccessedByLayers("Collision", "World", "Api")
                 .whereLayer("Body").mayOnlyBeAccessedByLayers("World", "Api")
                 .whereLayer("Shape").mayOnlyBeAccessedByLayers("Geometry", "World", "Api")

@@ -1,13 +1,15 @@
 package org.cairn.verification;
 
-import org.cairn.engine3d.BodyDef;
-import org.cairn.engine3d.BodyId;
-import org.cairn.engine3d.ShapeDef;
-import org.cairn.engine3d.World;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.management.ManagementFactory;
+import org.cairn.engine3d.BodyDef;
+import org.cairn.engine3d.BodyId;
+import org.cairn.engine3d.BodyType;
+import org.cairn.engine3d.ShapeDef;
+import org.cairn.engine3d.World;
+import org.cairn.engine3d.WorldDef;
 import org.cairn.engine3d.geometry.Box;
 import org.cairn.engine3d.geometry.Capsule;
 import org.cairn.engine3d.geometry.Sphere;
@@ -38,5 +40,38 @@ class StepAllocationTest {
         }
         long allocated = threads.getThreadAllocatedBytes(thread) - before;
         assertEquals(0L, allocated, "bytes allocated by 100 steps");
+    }
+
+    @Test
+    void steadyStateStepWithContactsAllocatesNothing() {
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        // No solver yet, so no gravity: boxes rest in slight overlap on a slab and on each other.
+        World world = new World(WorldDef.builder().gravity(0, 0, 0).build());
+        BodyId ground = world.createBody(BodyDef.builder().type(BodyType.STATIC).build());
+        world.createShape(ground, ShapeDef.DEFAULTS, new Box(20, 0.5, 20));
+        for (int i = 0; i < 100; i++) {
+            BodyId box = world.createBody(BodyDef.builder().position(-9 + 2 * (i % 10), 0.995, -9 + 2 * (i / 10)).build());
+            world.createShape(box, ShapeDef.DEFAULTS, new Box(0.5, 0.5, 0.5));
+            BodyId top = world.createBody(BodyDef.builder().position(-9 + 2 * (i % 10), 1.99, -9 + 2 * (i / 10)).build());
+            world.createShape(top, ShapeDef.DEFAULTS, new Box(0.5, 0.5, 0.5));
+        }
+        // Kinematic bars spinning in place between the stacks sweep into their neighbours and out
+        // again every half turn, so contacts keep beginning and ending in a periodic steady state.
+        for (int i = 0; i < 81; i++) {
+            BodyId bar = world.createBody(BodyDef.builder().type(BodyType.KINEMATIC)
+                    .position(-8 + 2 * (i % 9), 1.5, -8 + 2 * (i / 9)).angularVelocity(0, 2, 0).build());
+            world.createShape(bar, ShapeDef.DEFAULTS, i % 2 == 0 ? new Box(0.9, 0.1, 0.1) : new Capsule(0.8, 0.1));
+        }
+        for (int i = 0; i < 300; i++) {
+            world.step();
+        }
+        assertTrue(world.contacts().count() > 150, "contacts exist: " + world.contacts().count());
+        long thread = Thread.currentThread().getId();
+        long before = threads.getThreadAllocatedBytes(thread);
+        for (int i = 0; i < 100; i++) {
+            world.step();
+        }
+        long allocated = threads.getThreadAllocatedBytes(thread) - before;
+        assertEquals(0L, allocated, "bytes allocated by 100 steps with contacts");
     }
 }

@@ -10,6 +10,8 @@ public final class LongHashSet {
     private static final long EMPTY = Long.MIN_VALUE;
     private static final long TOMBSTONE = Long.MIN_VALUE + 1;
     private long[] slots;
+    /** Same-size array to rebuild into when tombstones pile up, so that needs no allocation. */
+    private long[] spare;
     private int size;
     private int used;
 
@@ -17,6 +19,7 @@ public final class LongHashSet {
     public LongHashSet(int expected) {
         int capacity = Integer.highestOneBit(Math.max(16, expected * 2 - 1)) << 1;
         slots = new long[capacity];
+        spare = new long[capacity];
         Arrays.fill(slots, EMPTY);
     }
 
@@ -105,7 +108,12 @@ public final class LongHashSet {
 
     private void rehash(int capacity) {
         long[] old = slots;
-        slots = new long[capacity];
+        if (spare != null && spare.length == capacity) {
+            slots = spare;
+        } else {
+            slots = new long[capacity];
+        }
+        spare = capacity == old.length ? old : new long[capacity];
         Arrays.fill(slots, EMPTY);
         size = 0;
         used = 0;

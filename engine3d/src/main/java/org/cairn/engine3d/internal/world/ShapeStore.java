@@ -2,6 +2,7 @@ package org.cairn.engine3d.internal.world;
 
 import java.util.Arrays;
 import org.cairn.engine3d.geometry.Shape;
+import org.cairn.engine3d.internal.collision.narrowphase.CollisionShape;
 
 /**
  * Every attached shape as structure-of-arrays, indexed by shape index, with the same slot and
@@ -25,6 +26,16 @@ public final class ShapeStore {
     /** Pose of the shape in its body's frame: offset (m) and unit quaternion. */
     public double[] localPosition;
     public double[] localRotation;
+    /** The shape as collision sees it. */
+    public CollisionShape[] collision;
+    /** Broadphase proxy key. */
+    public int[] proxyKey;
+    /** Collision filter: the shape's categories, the categories it collides with, and its group. */
+    public long[] categoryBits;
+    public long[] maskBits;
+    public int[] groupIndex;
+    /** How far the broadphase box is fattened beyond the tight box, m: min(5 cm, extent / 8). */
+    public double[] margin;
 
     public ShapeStore(int initialCapacity) {
         int c = Math.max(4, initialCapacity);
@@ -38,6 +49,12 @@ public final class ShapeStore {
         restitution = new double[c];
         localPosition = new double[3 * c];
         localRotation = new double[4 * c];
+        collision = new CollisionShape[c];
+        proxyKey = new int[c];
+        categoryBits = new long[c];
+        maskBits = new long[c];
+        groupIndex = new int[c];
+        margin = new double[c];
     }
 
     private void grow() {
@@ -52,6 +69,12 @@ public final class ShapeStore {
         restitution = Arrays.copyOf(restitution, c);
         localPosition = Arrays.copyOf(localPosition, 3 * c);
         localRotation = Arrays.copyOf(localRotation, 4 * c);
+        collision = Arrays.copyOf(collision, c);
+        proxyKey = Arrays.copyOf(proxyKey, c);
+        categoryBits = Arrays.copyOf(categoryBits, c);
+        maskBits = Arrays.copyOf(maskBits, c);
+        groupIndex = Arrays.copyOf(groupIndex, c);
+        margin = Arrays.copyOf(margin, c);
     }
 
     /** Takes a free slot and returns its index; the caller fills every field. */
@@ -72,6 +95,7 @@ public final class ShapeStore {
     public void free(int i) {
         alive[i] = false;
         geometry[i] = null;
+        collision[i] = null;
         generation[i]++;
         if (freeCount == freeList.length) {
             freeList = Arrays.copyOf(freeList, 2 * freeCount);

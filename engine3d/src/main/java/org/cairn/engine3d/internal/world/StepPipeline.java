@@ -14,21 +14,27 @@ public final class StepPipeline {
     private static final StepStage[] STAGES = StepStage.values();
 
     /**
-     * Advances every body by dt seconds split into {@code substeps} equal substeps.
-     *
-     * @param maxLinearSpeed  m/s
-     * @param maxRotation     rad per step: the angular speed clamp is maxRotation/dt, measured on the
-     *                        whole step as in Box2D, so it does not loosen with more substeps
+     * Advances the world by dt seconds split into {@code substeps} equal substeps. The angular
+     * speed clamp is maxRotationPerStep/dt, measured on the whole step as in Box2D, so it does not
+     * loosen with more substeps.
      */
-    public void step(BodyStore bodies, double gx, double gy, double gz, double dt, int substeps,
-                     double maxLinearSpeed, double maxRotation) {
+    public void step(WorldState world, double dt, int substeps) {
+        BodyStore bodies = world.bodies;
+        double gx = world.gravityX, gy = world.gravityY, gz = world.gravityZ;
+        double maxLinearSpeed = world.maxLinearSpeed;
         Arrays.fill(stageNanos, 0L);
         double h = dt / substeps;
-        double maxAngularSpeed = maxRotation / dt;
+        double maxAngularSpeed = world.maxRotationPerStep / dt;
         long t0 = System.nanoTime();
         Integrator.savePreviousPoses(bodies);
+        world.clearEvents();
         long t1 = System.nanoTime();
         stageNanos[StepStage.BEGIN_STEP.ordinal()] += t1 - t0;
+        world.updatePairs();
+        long tPairs = System.nanoTime();
+        stageNanos[StepStage.UPDATE_PAIRS.ordinal()] += tPairs - t1;
+        world.collide();
+        stageNanos[StepStage.COLLIDE.ordinal()] += System.nanoTime() - tPairs;
         for (int k = 0; k < substeps; k++) {
             long a = System.nanoTime();
             Integrator.integrateVelocities(bodies, gx, gy, gz, h, maxLinearSpeed, maxAngularSpeed);
@@ -40,6 +46,11 @@ public final class StepPipeline {
         }
         long t2 = System.nanoTime();
         Integrator.finalizeBodies(bodies, scratch9);
+        for (int i = 0; i < bodies.highWater; i++) {
+            if (bodies.alive[i] && bodies.type[i] != BodyStore.STATIC && bodies.awake[i]) {
+                world.refreshProxies(i, false);
+            }
+        }
         stageNanos[StepStage.FINALIZE_BODIES.ordinal()] += System.nanoTime() - t2;
     }
 

@@ -1,0 +1,158 @@
+package org.cairn.engine3d.internal.contact;
+
+import java.util.Arrays;
+import org.cairn.engine3d.internal.collision.narrowphase.Manifold;
+import org.cairn.engine3d.internal.container.LongArray;
+
+/**
+ * Persistent contacts: one per pair of shapes whose broadphase boxes overlap, in creation order,
+ * removed by swapping the last one into the gap (so the order depends only on the sequence of
+ * events). Each holds its latest manifold, with the points' anchors relative to the two bodies'
+ * centres of mass (world orientation) and the impulses the solver accumulated on them.
+ *
+ * <p>When a new manifold arrives, each new point takes over the impulses of the old point with the
+ * same feature id, each old point at most once; unmatched points start from zero. A contact whose
+ * manifold gains its first point begins touching, one that loses its last point ends touching;
+ * both are recorded as events for the step.
+ */
+public final class ContactStore {
+    private static final int P = Manifold.MAX_POINTS;
+
+    public int count;
+    public int[] shapeA = new int[16];
+    public int[] shapeB = new int[16];
+    public boolean[] touching = new boolean[16];
+    public double[] normal = new double[3 * 16];
+    public int[] pointCount = new int[16];
+    /** Per point (P per contact): world position, anchors from each body's centre, separation, id. */
+    public double[] position = new double[3 * P * 16];
+    public double[] anchorA = new double[3 * P * 16];
+    public double[] anchorB = new double[3 * P * 16];
+    public double[] separation = new double[P * 16];
+    public int[] featureId = new int[P * 16];
+    /** Accumulated impulses, N·s: along the normal and the two tangents. */
+    public double[] normalImpulse = new double[P * 16];
+    public double[] tangentImpulse = new double[2 * P * 16];
+
+    /** Pair keys (lower shape index in the high half) of this step's begin- and end-touch events. */
+    public final LongArray beginEvents = new LongArray(16);
+    public final LongArray endEvents = new LongArray(16);
+
+    private final int[] claimedScratch = new int[P];
+    private final double[] oldImpulse = new double[3 * P];
+    private final int[] oldId = new int[P];
+
+    private void grow() {
+        int c = 2 * shapeA.length;
+        shapeA = Arrays.copyOf(shapeA, c);
+        shapeB = Arrays.copyOf(shapeB, c);
+        touching = Arrays.copyOf(touching, c);
+        normal = Arrays.copyOf(normal, 3 * c);
+        pointCount = Arrays.copyOf(pointCount, c);
+        position = Arrays.copyOf(position, 3 * P * c);
+        anchorA = Arrays.copyOf(anchorA, 3 * P * c);
+        anchorB = Arrays.copyOf(anchorB, 3 * P * c);
+        separation = Arrays.copyOf(separation, P * c);
+        featureId = Arrays.copyOf(featureId, P * c);
+        normalImpulse = Arrays.copyOf(normalImpulse, P * c);
+        tangentImpulse = Arrays.copyOf(tangentImpulse, 2 * P * c);
+    }
+
+    /** Adds a contact for shapes a &lt; b, not touching yet; returns its index. */
+    public int create(int a, int b) {
+        if (count == shapeA.length) {
+            grow();
+        }
+        int c = count++;
+        shapeA[c] = a;
+        shapeB[c] = b;
+        touching[c] = false;
+        pointCount[c] = 0;
+        return c;
+    }
+
+    /** Removes contact c (recording an end event if it was touching) by swapping the last into its place. */
+    public void destroy(int c) {
+        if (touching[c]) {
+            endEvents.add(pairKey(shapeA[c], shapeB[c]));
+        }
+        int last = --count;
+        if (c != last) {
+            copy(last, c);
+        }
+    }
+
+    private void copy(int from, int to) {
+        shapeA[to] = shapeA[from];
+        shapeB[to] = shapeB[from];
+        touching[to] = touching[from];
+        pointCount[to] = pointCount[from];
+        System.arraycopy(normal, 3 * from, normal, 3 * to, 3);
+        System.arraycopy(position, 3 * P * from, position, 3 * P * to, 3 * P);
+        System.arraycopy(anchorA, 3 * P * from, anchorA, 3 * P * to, 3 * P);
+        System.arraycopy(anchorB, 3 * P * from, anchorB, 3 * P * to, 3 * P);
+        System.arraycopy(separation, P * from, separation, P * to, P);
+        System.arraycopy(featureId, P * from, featureId, P * to, P);
+        System.arraycopy(normalImpulse, P * from, normalImpulse, P * to, P);
+        System.arraycopy(tangentImpulse, 2 * P * from, tangentImpulse, 2 * P * to, 2 * P);
+    }
+
+    /** Packs a shape pair. */
+    public static long pairKey(int a, int b) {
+        return ((long) Math.min(a, b) << 32) | (Math.max(a, b) & 0xffffffffL);
+    }
+
+    /**
+     * Stores a new manifold for contact c, matching feature ids to carry impulses over, with the
+     * bodies' centres of mass at (cax, cay, caz) and (cbx, cby, cbz) for the anchors.
+     */
+    public void update(int c, Manifold m, double cax, double cay, double caz, double cbx, double cby, double cbz) {
+        int oldCount = pointCount[c];
+        for (int j = 0; j < oldCount; j++) {
+            oldId[j] = featureId[P * c + j];
+            oldImpulse[3 * j] = normalImpulse[P * c + j];
+            oldImpulse[3 * j + 1] = tangentImpulse[2 * (P * c + j)];
+            oldImpulse[3 * j + 2] = tangentImpulse[2 * (P * c + j) + 1];
+            claimedScratch[j] = 0;
+        }
+        int n = m.pointCount;
+        normal[3 * c] = m.normalX;
+        normal[3 * c + 1] = m.normalY;
+        normal[3 * c + 2] = m.normalZ;
+        for (int k = 0; k < n; k++) {
+            int p = P * c + k;
+            double x = m.position[3 * k], y = m.position[3 * k + 1], z = m.position[3 * k + 2];
+            position[3 * p] = x;
+            position[3 * p + 1] = y;
+            position[3 * p + 2] = z;
+            anchorA[3 * p] = x - cax;
+            anchorA[3 * p + 1] = y - cay;
+            anchorA[3 * p + 2] = z - caz;
+            anchorB[3 * p] = x - cbx;
+            anchorB[3 * p + 1] = y - cby;
+            anchorB[3 * p + 2] = z - cbz;
+            separation[p] = m.separation[k];
+            featureId[p] = m.featureId[k];
+            normalImpulse[p] = 0.0;
+            tangentImpulse[2 * p] = 0.0;
+            tangentImpulse[2 * p + 1] = 0.0;
+            for (int j = 0; j < oldCount; j++) {
+                if (claimedScratch[j] == 0 && oldId[j] == m.featureId[k]) {
+                    claimedScratch[j] = 1;
+                    normalImpulse[p] = oldImpulse[3 * j];
+                    tangentImpulse[2 * p] = oldImpulse[3 * j + 1];
+                    tangentImpulse[2 * p + 1] = oldImpulse[3 * j + 2];
+                    break;
+                }
+            }
+        }
+        pointCount[c] = n;
+        boolean now = n > 0;
+        if (now && !touching[c]) {
+            beginEvents.add(pairKey(shapeA[c], shapeB[c]));
+        } else if (!now && touching[c]) {
+            endEvents.add(pairKey(shapeA[c], shapeB[c]));
+        }
+        touching[c] = now;
+    }
+}

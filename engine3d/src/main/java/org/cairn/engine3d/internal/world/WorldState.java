@@ -1,0 +1,168 @@
+package org.cairn.engine3d.internal.world;
+
+import static org.cairn.engine3d.internal.collision.narrowphase.CollisionConstants.SPECULATIVE_DISTANCE_METERS;
+
+import org.cairn.engine3d.geometry.Aabb;
+import org.cairn.engine3d.internal.body.BodyStore;
+import org.cairn.engine3d.internal.collision.broadphase.BroadPhase;
+import org.cairn.engine3d.internal.collision.narrowphase.Manifold;
+import org.cairn.engine3d.internal.collision.narrowphase.Narrowphase;
+import org.cairn.engine3d.internal.contact.ContactStore;
+import org.cairn.engine3d.internal.container.LongArray;
+import org.cairn.engine3d.internal.container.LongHashSet;
+import org.cairn.engine3d.internal.math.Quat;
+
+/**
+ * Everything a world holds: bodies, shapes, the broadphase, the contacts, and the scratch the
+ * collision stages use. The API class {@code World} validates and delegates; the step pipeline
+ * runs its stages on this.
+ */
+public final class WorldState implements BroadPhase.PairFilter {
+    /** The most a broadphase box is fattened, m (Box3D: 5 cm). */
+    public static final double MAX_AABB_MARGIN_METERS = 0.05;
+
+    public final BodyStore bodies = new BodyStore(64);
+    public final ShapeStore shapes = new ShapeStore(64);
+    public final BroadPhase broadPhase = new BroadPhase();
+    public final ContactStore contacts = new ContactStore();
+    public final LongHashSet excludedPairs = new LongHashSet(16);
+    public double gravityX, gravityY, gravityZ;
+    public double maxLinearSpeed, maxRotationPerStep;
+
+    private final Narrowphase narrowphase = new Narrowphase();
+    private final Manifold manifold = new Manifold();
+    private final double[] poses = new double[14];
+    private final LongArray newPairs = new LongArray(64);
+    private final Aabb box = new Aabb();
+    private final double[] tmp = new double[3];
+
+    /** Writes shape s's world pose (position, then quaternion) into out[o .. o+7). */
+    public void shapePose(int s, double[] out, int o) {
+        int b = shapes.body[s];
+        double qx = bodies.rotation[4 * b], qy = bodies.rotation[4 * b + 1], qz = bodies.rotation[4 * b + 2],
+                qw = bodies.rotation[4 * b + 3];
+        Quat.rotate(qx, qy, qz, qw, shapes.localPosition[3 * s], shapes.localPosition[3 * s + 1],
+                shapes.localPosition[3 * s + 2], out, o);
+        out[o] += bodies.position[3 * b];
+        out[o + 1] += bodies.position[3 * b + 1];
+        out[o + 2] += bodies.position[3 * b + 2];
+        double lx = shapes.localRotation[4 * s], ly = shapes.localRotation[4 * s + 1], lz = shapes.localRotation[4 * s + 2],
+                lw = shapes.localRotation[4 * s + 3];
+        out[o + 3] = qw * lx + qx * lw + qy * lz - qz * ly;
+        out[o + 4] = qw * ly - qx * lz + qy * lw + qz * lx;
+        out[o + 5] = qw * lz + qx * ly - qy * lx + qz * lw;
+        out[o + 6] = qw * lw - qx * lx - qy * ly - qz * lz;
+    }
+
+    /** Writes shape s's tight world box, inflated by the speculative distance, into {@code dest}. */
+    public Aabb shapeBounds(int s, Aabb dest) {
+        shapePose(s, poses, 0);
+        shapes.geometry[s].bounds(poses[0], poses[1], poses[2], poses[3], poses[4], poses[5], poses[6], dest);
+        double d = SPECULATIVE_DISTANCE_METERS;
+        return dest.set(dest.minX - d, dest.minY - d, dest.minZ - d, dest.maxX + d, dest.maxY + d, dest.maxZ + d);
+    }
+
+    private Aabb fatten(int s, Aabb tight) {
+        double m = shapes.margin[s];
+        return tight.set(tight.minX - m, tight.minY - m, tight.minZ - m, tight.maxX + m, tight.maxY + m, tight.maxZ + m);
+    }
+
+    /** Puts a new shape into the broadphase (static bodies' shapes into the static tree, unfattened). */
+    public void createProxy(int s) {
+        boolean isStatic = bodies.type[shapes.body[s]] == BodyStore.STATIC;
+        shapes.geometry[s].localBounds(box);
+        double extent = Math.max(box.maxX - box.minX, Math.max(box.maxY - box.minY, box.maxZ - box.minZ));
+        shapes.margin[s] = isStatic ? 0.0 : Math.min(MAX_AABB_MARGIN_METERS, 0.125 * extent);
+        shapeBounds(s, box);
+        shapes.proxyKey[s] = broadPhase.createProxy(fatten(s, box), s, isStatic);
+    }
+
+    /** Takes a shape out of the broadphase and ends its contacts. */
+    public void destroyProxy(int s) {
+        for (int c = contacts.count - 1; c >= 0; c--) {
+            if (contacts.shapeA[c] == s || contacts.shapeB[c] == s) {
+                broadPhase.removePair(contacts.shapeA[c], contacts.shapeB[c]);
+                contacts.destroy(c);
+            }
+        }
+        broadPhase.destroyProxy(shapes.proxyKey[s]);
+    }
+
+    /**
+     * Refreshes the broadphase boxes of body i's shapes: a shape whose tight box left its fat box
+     * (or every shape, if {@code force}) gets a new fat box and is queued for pair finding.
+     */
+    public void refreshProxies(int i, boolean force) {
+        for (int s = bodies.firstShape[i]; s >= 0; s = shapes.nextInBody[s]) {
+            shapeBounds(s, box);
+            int key = shapes.proxyKey[s];
+            if (force || !broadPhase.fatBoxContains(key, box)) {
+                broadPhase.moveProxy(key, fatten(s, box));
+            }
+        }
+    }
+
+    /**
+     * Whether two shapes may collide: different bodies, at least one of them dynamic, not an
+     * excluded pair, and their filters agree (a shared non-zero group decides by its sign;
+     * otherwise each shape's category must be in the other's mask).
+     */
+    @Override
+    public boolean shouldCollide(int a, int b) {
+        int ba = shapes.body[a], bb = shapes.body[b];
+        if (ba == bb) {
+            return false;
+        }
+        if (bodies.type[ba] != BodyStore.DYNAMIC && bodies.type[bb] != BodyStore.DYNAMIC) {
+            return false;
+        }
+        if (excludedPairs.size() > 0 && excludedPairs.contains(ContactStore.pairKey(a, b))) {
+            return false;
+        }
+        int ga = shapes.groupIndex[a];
+        if (ga != 0 && ga == shapes.groupIndex[b]) {
+            return ga > 0;
+        }
+        return (shapes.categoryBits[a] & shapes.maskBits[b]) != 0 && (shapes.categoryBits[b] & shapes.maskBits[a]) != 0;
+    }
+
+    /** Stage UPDATE_PAIRS: new overlaps of moved proxies become contacts, in pair-key order. */
+    public void updatePairs() {
+        newPairs.clear();
+        broadPhase.updatePairs(this, newPairs);
+        for (int k = 0; k < newPairs.size(); k++) {
+            long key = newPairs.get(k);
+            contacts.create(BroadPhase.shapeA(key), BroadPhase.shapeB(key));
+        }
+    }
+
+    /**
+     * Stage COLLIDE: contacts whose fat boxes separated are destroyed; every other contact gets a
+     * fresh manifold, with impulses carried over by feature id.
+     */
+    public void collide() {
+        ContactStore cs = contacts;
+        int c = 0;
+        while (c < cs.count) {
+            int a = cs.shapeA[c], b = cs.shapeB[c];
+            if (!broadPhase.overlaps(shapes.proxyKey[a], shapes.proxyKey[b])) {
+                broadPhase.removePair(a, b);
+                cs.destroy(c);
+                continue;
+            }
+            shapePose(a, poses, 0);
+            shapePose(b, poses, 7);
+            narrowphase.collide(shapes.collision[a], poses, 0, shapes.collision[b], poses, 7, manifold);
+            int ba = shapes.body[a], bb = shapes.body[b];
+            cs.update(c, manifold, bodies.center[3 * ba], bodies.center[3 * ba + 1], bodies.center[3 * ba + 2],
+                    bodies.center[3 * bb], bodies.center[3 * bb + 1], bodies.center[3 * bb + 2]);
+            c++;
+        }
+    }
+
+    /** Clears the per-step event lists. */
+    public void clearEvents() {
+        contacts.beginEvents.clear();
+        contacts.endEvents.clear();
+    }
+}
