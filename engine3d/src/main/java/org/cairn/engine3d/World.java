@@ -1,5 +1,6 @@
 package org.cairn.engine3d;
 
+import org.cairn.engine3d.geometry.Aabb;
 import org.cairn.engine3d.geometry.MassProperties;
 import org.cairn.engine3d.geometry.Shape;
 import org.cairn.engine3d.internal.body.BodyStore;
@@ -49,6 +50,7 @@ public final class World {
     private final StepPipeline pipeline = new StepPipeline();
     private final Contacts contactView = new Contacts(this, state);
     private final ContactEvents eventView = new ContactEvents(this, state);
+    private final WorldQueries queries = new WorldQueries(this, state);
     private final double[] scratch9 = new double[9];
     private final double[] scratchQuat = new double[4];
     private double accumulator;
@@ -277,6 +279,67 @@ public final class World {
     BodyId bodyIdOfShape(int index) {
         int b = shapes.body[index];
         return new BodyId(b, bodies.generation[b]);
+    }
+
+    // ------------------------------------------------------------------ queries
+
+    /**
+     * Casts the ray origin + t·translation, t in [0, 1], and reports the shapes it hits to the
+     * callback, which may clip the ray or stop the cast. A ray that starts inside a shape does not
+     * hit that shape.
+     */
+    public void castRay(Vector3dc origin, Vector3dc translation, QueryFilter filter, RayCastCallback callback) {
+        finiteVector("origin", origin);
+        finiteVector("translation", translation);
+        Check.notNull("filter", filter);
+        Check.notNull("callback", callback);
+        queries.castRay(origin.x(), origin.y(), origin.z(), translation.x(), translation.y(), translation.z(), filter,
+                callback);
+    }
+
+    /** The closest hit of the ray origin + t·translation, written into {@code dest}; false if none. */
+    public boolean castRayClosest(Vector3dc origin, Vector3dc translation, QueryFilter filter, QueryHit dest) {
+        finiteVector("origin", origin);
+        finiteVector("translation", translation);
+        Check.notNull("filter", filter);
+        Check.notNull("dest", dest);
+        return queries.castRayClosest(origin.x(), origin.y(), origin.z(), translation.x(), translation.y(),
+                translation.z(), filter, dest);
+    }
+
+    /** True if the ray origin + t·translation hits any shape (stops at the first found). */
+    public boolean castRayAny(Vector3dc origin, Vector3dc translation, QueryFilter filter) {
+        finiteVector("origin", origin);
+        finiteVector("translation", translation);
+        Check.notNull("filter", filter);
+        return queries.castRayAny(origin.x(), origin.y(), origin.z(), translation.x(), translation.y(),
+                translation.z(), filter);
+    }
+
+    /** Reports every shape whose bounding box overlaps {@code box}. */
+    public void overlapAabb(Aabb box, QueryFilter filter, OverlapCallback callback) {
+        Check.notNull("box", box);
+        Check.finite3("box.min", box.minX, box.minY, box.minZ);
+        Check.finite3("box.max", box.maxX, box.maxY, box.maxZ);
+        Check.notNull("filter", filter);
+        Check.notNull("callback", callback);
+        queries.overlapAabb(box, filter, callback);
+    }
+
+    /**
+     * Reports every shape that overlaps or touches {@code shape} placed at (position, rotation).
+     * Cylinders are tested as their 16-sided collision prism.
+     */
+    public void overlapShape(Shape shape, Vector3dc position, Quaterniondc rotation, QueryFilter filter,
+                             OverlapCallback callback) {
+        Check.notNull("shape", shape);
+        finiteVector("position", position);
+        Check.notNull("rotation", rotation);
+        Check.unitQuaternion("rotation", rotation.x(), rotation.y(), rotation.z(), rotation.w(), scratchQuat);
+        Check.notNull("filter", filter);
+        Check.notNull("callback", callback);
+        queries.overlapShape(shape, position.x(), position.y(), position.z(), scratchQuat[0], scratchQuat[1],
+                scratchQuat[2], scratchQuat[3], filter, callback);
     }
 
     // ------------------------------------------------------------------ mass

@@ -195,4 +195,63 @@ public final class BroadPhase {
         trees[STATIC].validate();
         trees[DYNAMIC].validate();
     }
+
+    /** Receives proxy keys from {@link #rayCast} and {@link #query}. */
+    public interface KeyCallback {
+        /** For ray casts: return the new maximum fraction (negative stops); for queries: 1 to go on, 0 to stop. */
+        double report(int proxyKey, double maxFraction);
+    }
+
+    private KeyCallback keyCallback;
+    private boolean stopped;
+    private double rayLimit;
+    private final DynamicTree.RayCallback staticRay = (proxy, max) -> forwardRay(2 * proxy + STATIC, max);
+    private final DynamicTree.RayCallback dynamicRay = (proxy, max) -> forwardRay(2 * proxy + DYNAMIC, max);
+    private final DynamicTree.QueryCallback staticQuery = proxy -> forwardQuery(2 * proxy + STATIC);
+    private final DynamicTree.QueryCallback dynamicQuery = proxy -> forwardQuery(2 * proxy + DYNAMIC);
+
+    private double forwardRay(int key, double max) {
+        double value = keyCallback.report(key, Math.min(max, rayLimit));
+        if (value < 0) {
+            stopped = true;
+            return -1;
+        }
+        rayLimit = Math.min(rayLimit, value);
+        return rayLimit;
+    }
+
+    private boolean forwardQuery(int key) {
+        if (keyCallback.report(key, 1) <= 0) {
+            stopped = true;
+            return false;
+        }
+        return true;
+    }
+
+    /**
+     * Casts the segment origin + t·translation, t in [0, maxFraction], through the static and then
+     * the dynamic tree; a clip from one tree carries over to the other.
+     */
+    public void rayCast(double ox, double oy, double oz, double dx, double dy, double dz, double maxFraction,
+                        KeyCallback callback) {
+        keyCallback = callback;
+        stopped = false;
+        rayLimit = maxFraction;
+        trees[STATIC].rayCast(ox, oy, oz, dx, dy, dz, maxFraction, staticRay);
+        if (!stopped) {
+            trees[DYNAMIC].rayCast(ox, oy, oz, dx, dy, dz, rayLimit, dynamicRay);
+        }
+        keyCallback = null;
+    }
+
+    /** Reports every proxy whose fat box overlaps the box, static tree first. */
+    public void query(Aabb box, KeyCallback callback) {
+        keyCallback = callback;
+        stopped = false;
+        trees[STATIC].query(box, staticQuery);
+        if (!stopped) {
+            trees[DYNAMIC].query(box, dynamicQuery);
+        }
+        keyCallback = null;
+    }
 }

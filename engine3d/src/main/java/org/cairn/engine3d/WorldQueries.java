@@ -1,0 +1,204 @@
+package org.cairn.engine3d;
+
+import org.cairn.engine3d.geometry.Aabb;
+import org.cairn.engine3d.geometry.Shape;
+import org.cairn.engine3d.internal.collision.broadphase.BroadPhase;
+import org.cairn.engine3d.internal.collision.narrowphase.CollisionShape;
+import org.cairn.engine3d.internal.collision.narrowphase.Gjk;
+import org.cairn.engine3d.internal.collision.query.ShapeRayCast;
+import org.cairn.engine3d.internal.math.Quat;
+import org.cairn.engine3d.internal.world.WorldState;
+
+/**
+ * The world's ray casts and overlap queries: the broadphase trees narrow the candidates, then
+ * each candidate shape is tested exactly in its own frame. Holds only reused scratch, so a query
+ * allocates nothing beyond what the caller's callback does (and, for {@code overlapShape}, the
+ * collision form of a new query shape, cached for the next query with the same shape object).
+ */
+final class WorldQueries {
+    private final World world;
+    private final WorldState state;
+    private final ShapeRayCast rayCaster = new ShapeRayCast();
+    private final QueryHit hit = new QueryHit();
+    private final QueryHit closest = new QueryHit();
+    private final double[] pose = new double[7];
+    private final double[] local = new double[6];
+    private final Aabb box = new Aabb();
+    private final Gjk gjk = new Gjk();
+    private double[] coreA = new double[3 * 64];
+    private double[] coreB = new double[3 * 64];
+    private Shape cachedShape;
+    private CollisionShape cachedCollision;
+
+    private double ox, oy, oz, dx, dy, dz;
+    private long category, mask;
+    private RayCastCallback rayCallback;
+    private OverlapCallback overlapCallback;
+    private boolean found;
+    private CollisionShape queryShape;
+    private final double[] queryPose = new double[7];
+
+    private final BroadPhase.KeyCallback rayKeys = this::rayCandidate;
+    private final BroadPhase.KeyCallback aabbKeys = this::aabbCandidate;
+    private final BroadPhase.KeyCallback shapeKeys = this::shapeCandidate;
+    private final RayCastCallback keepClosest = h -> {
+        closest.set(h);
+        found = true;
+        return h.fraction;
+    };
+    private final RayCastCallback stopAtFirst = h -> {
+        found = true;
+        return 0;
+    };
+
+    WorldQueries(World world, WorldState state) {
+        this.world = world;
+        this.state = state;
+    }
+
+    private boolean passes(int s) {
+        return (state.shapes.categoryBits[s] & mask) != 0 && (category & state.shapes.maskBits[s]) != 0;
+    }
+
+    void castRay(double ox, double oy, double oz, double dx, double dy, double dz, QueryFilter filter,
+                 RayCastCallback callback) {
+        this.ox = ox;
+        this.oy = oy;
+        this.oz = oz;
+        this.dx = dx;
+        this.dy = dy;
+        this.dz = dz;
+        category = filter.categoryBits();
+        mask = filter.maskBits();
+        rayCallback = callback;
+        state.broadPhase.rayCast(ox, oy, oz, dx, dy, dz, 1.0, rayKeys);
+        rayCallback = null;
+    }
+
+    boolean castRayClosest(double ox, double oy, double oz, double dx, double dy, double dz, QueryFilter filter,
+                           QueryHit dest) {
+        found = false;
+        castRay(ox, oy, oz, dx, dy, dz, filter, keepClosest);
+        if (found) {
+            dest.set(closest);
+        }
+        return found;
+    }
+
+    boolean castRayAny(double ox, double oy, double oz, double dx, double dy, double dz, QueryFilter filter) {
+        found = false;
+        castRay(ox, oy, oz, dx, dy, dz, filter, stopAtFirst);
+        return found;
+    }
+
+    private double rayCandidate(int key, double maxFraction) {
+        int s = state.broadPhase.tree(key).userData(key >> 1);
+        if (!passes(s)) {
+            return maxFraction;
+        }
+        state.shapePose(s, pose, 0);
+        // The ray in the shape's frame: q⁻¹·(o − p) and q⁻¹·d.
+        Quat.rotate(-pose[3], -pose[4], -pose[5], pose[6], ox - pose[0], oy - pose[1], oz - pose[2], local, 0);
+        Quat.rotate(-pose[3], -pose[4], -pose[5], pose[6], dx, dy, dz, local, 3);
+        if (!rayCaster.cast(state.shapes.geometry[s], local[0], local[1], local[2], local[3], local[4], local[5],
+                maxFraction)) {
+            return maxFraction;
+        }
+        double t = rayCaster.fraction;
+        fillShape(s);
+        hit.fraction = t;
+        hit.point.set(ox + t * dx, oy + t * dy, oz + t * dz);
+        Quat.rotate(pose[3], pose[4], pose[5], pose[6], rayCaster.nx, rayCaster.ny, rayCaster.nz, local, 0);
+        hit.normal.set(local[0], local[1], local[2]);
+        double value = rayCallback.onHit(hit);
+        if (value == 0) {
+            return -1;
+        }
+        return value < 0 ? maxFraction : Math.min(maxFraction, value);
+    }
+
+    private void fillShape(int s) {
+        int b = state.shapes.body[s];
+        hit.shapeIndex = s;
+        hit.shapeGeneration = state.shapes.generation[s];
+        hit.bodyIndex = b;
+        hit.bodyGeneration = state.bodies.generation[b];
+    }
+
+    void overlapAabb(Aabb query, QueryFilter filter, OverlapCallback callback) {
+        category = filter.categoryBits();
+        mask = filter.maskBits();
+        overlapCallback = callback;
+        box.set(query);
+        state.broadPhase.query(box, aabbKeys);
+        overlapCallback = null;
+    }
+
+    private final Aabb shapeBox = new Aabb();
+
+    private double aabbCandidate(int key, double ignored) {
+        int s = state.broadPhase.tree(key).userData(key >> 1);
+        if (!passes(s)) {
+            return 1;
+        }
+        state.shapePose(s, pose, 0);
+        state.shapes.geometry[s].bounds(pose[0], pose[1], pose[2], pose[3], pose[4], pose[5], pose[6], shapeBox);
+        if (!shapeBox.overlaps(box)) {
+            return 1;
+        }
+        fillShape(s);
+        return overlapCallback.onOverlap(hit) ? 1 : 0;
+    }
+
+    void overlapShape(Shape shape, double px, double py, double pz, double qx, double qy, double qz, double qw,
+                      QueryFilter filter, OverlapCallback callback) {
+        if (shape != cachedShape) {
+            cachedShape = shape;
+            cachedCollision = CollisionShape.of(shape);
+        }
+        queryShape = cachedCollision;
+        queryPose[0] = px;
+        queryPose[1] = py;
+        queryPose[2] = pz;
+        queryPose[3] = qx;
+        queryPose[4] = qy;
+        queryPose[5] = qz;
+        queryPose[6] = qw;
+        coreA = worldCore(queryShape, queryPose, coreA);
+        shape.bounds(px, py, pz, qx, qy, qz, qw, box);
+        category = filter.categoryBits();
+        mask = filter.maskBits();
+        overlapCallback = callback;
+        state.broadPhase.query(box, shapeKeys);
+        overlapCallback = null;
+    }
+
+    private double shapeCandidate(int key, double ignored) {
+        int s = state.broadPhase.tree(key).userData(key >> 1);
+        if (!passes(s)) {
+            return 1;
+        }
+        CollisionShape other = state.shapes.collision[s];
+        state.shapePose(s, pose, 0);
+        coreB = worldCore(other, pose, coreB);
+        gjk.distance(coreA, queryShape.coreCount, coreB, other.coreCount, false);
+        if (gjk.distance > queryShape.radius + other.radius) {
+            return 1;
+        }
+        fillShape(s);
+        return overlapCallback.onOverlap(hit) ? 1 : 0;
+    }
+
+    /** The shape's core points in the world, into {@code into} (grown if needed). */
+    private static double[] worldCore(CollisionShape shape, double[] p, double[] into) {
+        double[] out = into.length >= 3 * shape.coreCount ? into : new double[3 * shape.coreCount];
+        for (int k = 0; k < shape.coreCount; k++) {
+            Quat.rotate(p[3], p[4], p[5], p[6], shape.corePoints[3 * k], shape.corePoints[3 * k + 1],
+                    shape.corePoints[3 * k + 2], out, 3 * k);
+            out[3 * k] += p[0];
+            out[3 * k + 1] += p[1];
+            out[3 * k + 2] += p[2];
+        }
+        return out;
+    }
+}
