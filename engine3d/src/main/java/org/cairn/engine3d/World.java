@@ -188,6 +188,7 @@ public final class World {
         shapes.nextInBody[s] = bodies.firstShape[i];
         bodies.firstShape[i] = s;
         updateMass(i);
+        state.updateExtents(i);
         state.createProxy(s);
         wake(i);
         return new ShapeId(s, shapes.generation[s]);
@@ -209,6 +210,7 @@ public final class World {
         }
         shapes.free(s);
         updateMass(i);
+        state.updateExtents(i);
         wake(i);
     }
 
@@ -355,6 +357,7 @@ public final class World {
         Check.notNull("properties", properties);
         bodies.massOverridden[i] = true;
         MassUpdate.apply(bodies, i, properties, scratch9);
+        state.updateExtents(i);
         wake(i);
     }
 
@@ -363,6 +366,7 @@ public final class World {
         int i = dynamicBody(bodyId);
         bodies.massOverridden[i] = false;
         updateMass(i);
+        state.updateExtents(i);
         wake(i);
     }
 

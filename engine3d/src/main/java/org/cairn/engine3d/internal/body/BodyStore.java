@@ -69,6 +69,10 @@ public final class BodyStore {
 
     /** Head of the body's shape list in the shape store, or -1. */
     public int[] firstShape;
+    /** Smallest inner extent of the body's shapes, m: how far it may move in a step without continuous collision. */
+    public double[] minExtent;
+    /** Farthest any of the body's shapes reaches from its centre of mass, m. */
+    public double[] maxExtent;
 
     public BodyStore(int initialCapacity) {
         allocateArrays(Math.max(4, initialCapacity));
@@ -103,6 +107,8 @@ public final class BodyStore {
         massOverridden = new boolean[capacity];
         sleepTime = new double[capacity];
         firstShape = new int[capacity];
+        minExtent = new double[capacity];
+        maxExtent = new double[capacity];
     }
 
     public int capacity() {
@@ -139,6 +145,8 @@ public final class BodyStore {
         massOverridden = Arrays.copyOf(massOverridden, c);
         sleepTime = Arrays.copyOf(sleepTime, c);
         firstShape = Arrays.copyOf(firstShape, c);
+        minExtent = Arrays.copyOf(minExtent, c);
+        maxExtent = Arrays.copyOf(maxExtent, c);
     }
 
     /**
@@ -167,6 +175,8 @@ public final class BodyStore {
         Arrays.fill(force, 3 * i, 3 * i + 3, 0.0);
         Arrays.fill(torque, 3 * i, 3 * i + 3, 0.0);
         firstShape[i] = -1;
+        minExtent[i] = 0.0;
+        maxExtent[i] = 0.0;
         sleepTime[i] = 0.0;
         massOverridden[i] = false;
         awake[i] = true;

@@ -46,12 +46,16 @@ public final class StepPipeline {
         }
         long t2 = System.nanoTime();
         Integrator.finalizeBodies(bodies, scratch9);
+        long t3 = System.nanoTime();
+        world.continuous.solve();
+        long t4 = System.nanoTime();
+        stageNanos[StepStage.CONTINUOUS.ordinal()] += t4 - t3;
         for (int i = 0; i < bodies.highWater; i++) {
             if (bodies.alive[i] && bodies.type[i] != BodyStore.STATIC && bodies.awake[i]) {
                 world.refreshProxies(i, false);
             }
         }
-        stageNanos[StepStage.FINALIZE_BODIES.ordinal()] += System.nanoTime() - t2;
+        stageNanos[StepStage.FINALIZE_BODIES.ordinal()] += (t3 - t2) + (System.nanoTime() - t4);
     }
 
     /** Milliseconds spent in {@code stage} during the last step. */

@@ -13,5 +13,7 @@ public enum StepStage {
     /** Per substep: centres and orientations from the new velocities. */
     INTEGRATE_POSITIONS,
     /** Origins from centres, world inverse inertia from orientations, forces cleared, proxies refreshed. */
-    FINALIZE_BODIES
+    FINALIZE_BODIES,
+    /** Fast bodies against static shapes: time of impact, pose pulled back. */
+    CONTINUOUS
 }

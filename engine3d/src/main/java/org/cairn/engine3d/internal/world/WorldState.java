@@ -5,6 +5,7 @@ import static org.cairn.engine3d.internal.collision.narrowphase.CollisionConstan
 import org.cairn.engine3d.geometry.Aabb;
 import org.cairn.engine3d.internal.body.BodyStore;
 import org.cairn.engine3d.internal.collision.broadphase.BroadPhase;
+import org.cairn.engine3d.internal.collision.narrowphase.CollisionShape;
 import org.cairn.engine3d.internal.collision.narrowphase.Manifold;
 import org.cairn.engine3d.internal.collision.narrowphase.Narrowphase;
 import org.cairn.engine3d.internal.contact.ContactStore;
@@ -29,6 +30,8 @@ public final class WorldState implements BroadPhase.PairFilter {
     public double gravityX, gravityY, gravityZ;
     public double maxLinearSpeed, maxRotationPerStep;
 
+    /** Continuous collision of fast bodies against static shapes. */
+    public final Continuous continuous = new Continuous(this);
     private final Narrowphase narrowphase = new Narrowphase();
     private final Manifold manifold = new Manifold();
     private final double[] poses = new double[14];
@@ -158,6 +161,38 @@ public final class WorldState implements BroadPhase.PairFilter {
                     bodies.center[3 * bb], bodies.center[3 * bb + 1], bodies.center[3 * bb + 2]);
             c++;
         }
+    }
+
+    /**
+     * Recomputes body i's smallest inner extent (for deciding when it moves fast) and its reach
+     * from the centre of mass (for bounding how fast its points move when it turns).
+     */
+    public void updateExtents(int i) {
+        double least = Double.MAX_VALUE, reach = 0.0;
+        for (int s = bodies.firstShape[i]; s >= 0; s = shapes.nextInBody[s]) {
+            CollisionShape c = shapes.collision[s];
+            double inner;
+            if (c.kind == CollisionShape.HULL) {
+                inner = Double.MAX_VALUE;
+                for (int f = 0; f < c.hull.faceCount; f++) {
+                    double[] p = c.hull.planes;
+                    inner = Math.min(inner, p[4 * f + 3] - (p[4 * f] * c.hull.centroidX + p[4 * f + 1] * c.hull.centroidY
+                            + p[4 * f + 2] * c.hull.centroidZ));
+                }
+            } else {
+                inner = c.radius;
+            }
+            least = Math.min(least, inner);
+            shapes.geometry[s].localBounds(box);
+            double bx = Math.max(Math.abs(box.minX), Math.abs(box.maxX)), by = Math.max(Math.abs(box.minY), Math.abs(box.maxY)),
+                    bz = Math.max(Math.abs(box.minZ), Math.abs(box.maxZ));
+            double ox = shapes.localPosition[3 * s] - bodies.localCenter[3 * i],
+                    oy = shapes.localPosition[3 * s + 1] - bodies.localCenter[3 * i + 1],
+                    oz = shapes.localPosition[3 * s + 2] - bodies.localCenter[3 * i + 2];
+            reach = Math.max(reach, Math.sqrt(ox * ox + oy * oy + oz * oz) + Math.sqrt(bx * bx + by * by + bz * bz));
+        }
+        bodies.minExtent[i] = least == Double.MAX_VALUE ? 0.0 : least;
+        bodies.maxExtent[i] = reach;
     }
 
     /** Clears the per-step event lists. */

@@ -254,4 +254,12 @@ public final class BroadPhase {
         }
         keyCallback = null;
     }
+
+    /** Reports every static proxy whose box overlaps {@code box}. */
+    public void queryStatic(Aabb box, KeyCallback callback) {
+        keyCallback = callback;
+        stopped = false;
+        trees[STATIC].query(box, staticQuery);
+        keyCallback = null;
+    }
 }

@@ -1,0 +1,224 @@
+package org.cairn.engine3d.internal.world;
+
+import static org.cairn.engine3d.internal.collision.narrowphase.CollisionConstants.LINEAR_SLOP_METERS;
+
+import org.cairn.engine3d.geometry.Aabb;
+import org.cairn.engine3d.internal.body.BodyStore;
+import org.cairn.engine3d.internal.collision.broadphase.BroadPhase;
+import org.cairn.engine3d.internal.collision.narrowphase.CollisionShape;
+import org.cairn.engine3d.internal.collision.narrowphase.Gjk;
+import org.cairn.engine3d.internal.math.Quat;
+
+/**
+ * Continuous collision of fast dynamic bodies against static shapes (Box2D's "bullet-lite"
+ * default). A body is fast when its motion in the step, |Δc| + |Δθ|·maxExtent, exceeds half its
+ * smallest inner extent: such a body could have stepped over a thin wall. For each static shape
+ * its swept box touches, the time of impact is found by conservative advancement (Mirtich): at
+ * the pose interpolated to t, GJK gives the gap d, and since no point of the body moves faster
+ * than |Δc| + |Δθ|·maxExtent per unit t, t may advance by (d − target)/that without passing
+ * the target gap. The body is put back to the earliest such pose; its velocity is kept, so the
+ * contact solver takes over from the speculative contact there.
+ *
+ * <p>The target gap is the linear slop, or half the starting gap if that is smaller, so a body
+ * that starts a step already near a wall still cannot cross it; once even that would be under a
+ * quarter of the slop, a body that would close in is held where it is.
+ */
+public final class Continuous {
+    /** Fraction of the smallest extent a body may move in a step before it counts as fast. */
+    static final double FAST_FRACTION = 0.5;
+    static final int MAX_ITERATIONS = 30;
+    /** The closest a fast body is brought to a static shape by continuous collision alone, m. */
+    static final double MIN_TARGET_METERS = 0.25 * LINEAR_SLOP_METERS;
+
+    private final WorldState world;
+    private final Gjk gjk = new Gjk();
+    private final Aabb swept = new Aabb();
+    private final Aabb box = new Aabb();
+    private final double[] pose = new double[7];
+    private final double[] staticPose = new double[7];
+    private double[] movingCore = new double[3 * 64];
+    private double[] staticCore = new double[3 * 64];
+    private final BroadPhase.KeyCallback candidates = this::candidate;
+
+    // The body being swept: centre and rotation at t = 0 and t = 1, and its motion bound.
+    private int body;
+    private double c0x, c0y, c0z, c1x, c1y, c1z;
+    private double q0x, q0y, q0z, q0w, q1x, q1y, q1z, q1w;
+    private double motionBound;
+    private double earliest;
+
+    Continuous(WorldState world) {
+        this.world = world;
+    }
+
+    /** Runs continuous collision for every fast dynamic body; call after the end-of-step poses are known. */
+    public void solve() {
+        BodyStore b = world.bodies;
+        for (int i = 0; i < b.highWater; i++) {
+            if (!b.alive[i] || b.type[i] != BodyStore.DYNAMIC || !b.awake[i] || b.firstShape[i] < 0) {
+                continue;
+            }
+            sweep(i);
+        }
+    }
+
+    private void sweep(int i) {
+        BodyStore b = world.bodies;
+        body = i;
+        // Start of step: centre from the saved origin and rotation.
+        q0x = b.previousRotation[4 * i];
+        q0y = b.previousRotation[4 * i + 1];
+        q0z = b.previousRotation[4 * i + 2];
+        q0w = b.previousRotation[4 * i + 3];
+        Quat.rotate(q0x, q0y, q0z, q0w, b.localCenter[3 * i], b.localCenter[3 * i + 1], b.localCenter[3 * i + 2], pose, 0);
+        c0x = b.previousPosition[3 * i] + pose[0];
+        c0y = b.previousPosition[3 * i + 1] + pose[1];
+        c0z = b.previousPosition[3 * i + 2] + pose[2];
+        c1x = b.center[3 * i];
+        c1y = b.center[3 * i + 1];
+        c1z = b.center[3 * i + 2];
+        q1x = b.rotation[4 * i];
+        q1y = b.rotation[4 * i + 1];
+        q1z = b.rotation[4 * i + 2];
+        q1w = b.rotation[4 * i + 3];
+        double dot = q0x * q1x + q0y * q1y + q0z * q1z + q0w * q1w;
+        if (dot < 0) {
+            q1x = -q1x;
+            q1y = -q1y;
+            q1z = -q1z;
+            q1w = -q1w;
+            dot = -dot;
+        }
+        double angle = 2.0 * Math.acos(Math.min(1.0, dot));
+        double dx = c1x - c0x, dy = c1y - c0y, dz = c1z - c0z;
+        motionBound = Math.sqrt(dx * dx + dy * dy + dz * dz) + angle * b.maxExtent[i];
+        if (motionBound <= FAST_FRACTION * b.minExtent[i]) {
+            return;
+        }
+        // Swept box: the shapes' boxes at both ends.
+        swept.setEmpty();
+        for (int s = b.firstShape[i]; s >= 0; s = world.shapes.nextInBody[s]) {
+            placeShape(s, 0.0);
+            world.shapes.geometry[s].bounds(pose[0], pose[1], pose[2], pose[3], pose[4], pose[5], pose[6], box);
+            swept.union(box);
+            placeShape(s, 1.0);
+            world.shapes.geometry[s].bounds(pose[0], pose[1], pose[2], pose[3], pose[4], pose[5], pose[6], box);
+            swept.union(box);
+        }
+        earliest = 1.0;
+        world.broadPhase.queryStatic(swept, candidates);
+        if (earliest < 1.0) {
+            interpolate(earliest);
+            double cx = pose[0], cy = pose[1], cz = pose[2];
+            b.center[3 * i] = cx;
+            b.center[3 * i + 1] = cy;
+            b.center[3 * i + 2] = cz;
+            b.rotation[4 * i] = pose[3];
+            b.rotation[4 * i + 1] = pose[4];
+            b.rotation[4 * i + 2] = pose[5];
+            b.rotation[4 * i + 3] = pose[6];
+            b.updateOriginFromCenter(i);
+        }
+    }
+
+    /** Body centre and rotation at fraction t of the step into pose[0..7) (linear and nlerp). */
+    private void interpolate(double t) {
+        pose[0] = c0x + t * (c1x - c0x);
+        pose[1] = c0y + t * (c1y - c0y);
+        pose[2] = c0z + t * (c1z - c0z);
+        double x = q0x + t * (q1x - q0x), y = q0y + t * (q1y - q0y), z = q0z + t * (q1z - q0z), w = q0w + t * (q1w - q0w);
+        double inv = 1.0 / Math.sqrt(x * x + y * y + z * z + w * w);
+        pose[3] = x * inv;
+        pose[4] = y * inv;
+        pose[5] = z * inv;
+        pose[6] = w * inv;
+    }
+
+    /** World pose of shape s of the swept body at fraction t into pose[0..7). */
+    private void placeShape(int s, double t) {
+        BodyStore b = world.bodies;
+        ShapeStore sh = world.shapes;
+        interpolate(t);
+        double qx = pose[3], qy = pose[4], qz = pose[5], qw = pose[6];
+        double cx = pose[0], cy = pose[1], cz = pose[2];
+        // Shape position: centre + q·(localPosition − localCenter).
+        Quat.rotate(qx, qy, qz, qw, sh.localPosition[3 * s] - b.localCenter[3 * body],
+                sh.localPosition[3 * s + 1] - b.localCenter[3 * body + 1],
+                sh.localPosition[3 * s + 2] - b.localCenter[3 * body + 2], pose, 0);
+        pose[0] += cx;
+        pose[1] += cy;
+        pose[2] += cz;
+        double lx = sh.localRotation[4 * s], ly = sh.localRotation[4 * s + 1], lz = sh.localRotation[4 * s + 2],
+                lw = sh.localRotation[4 * s + 3];
+        pose[3] = qw * lx + qx * lw + qy * lz - qz * ly;
+        pose[4] = qw * ly - qx * lz + qy * lw + qz * lx;
+        pose[5] = qw * lz + qx * ly - qy * lx + qz * lw;
+        pose[6] = qw * lw - qx * lx - qy * ly - qz * lz;
+    }
+
+    private double candidate(int key, double ignored) {
+        int other = world.broadPhase.tree(key).userData(key >> 1);
+        BodyStore b = world.bodies;
+        for (int s = b.firstShape[body]; s >= 0; s = world.shapes.nextInBody[s]) {
+            int a = Math.min(s, other), c = Math.max(s, other);
+            if (!world.shouldCollide(a, c)) {
+                continue;
+            }
+            double t = timeOfImpact(s, other);
+            if (t < earliest) {
+                earliest = t;
+            }
+        }
+        return 1;
+    }
+
+    private double timeOfImpact(int s, int other) {
+        CollisionShape moving = world.shapes.collision[s], fixed = world.shapes.collision[other];
+        world.shapePose(other, staticPose, 0);
+        staticCore = core(fixed, staticPose, staticCore);
+        double radii = moving.radius + fixed.radius;
+        double t = 0.0;
+        double target = -1;
+        for (int iteration = 0; iteration < MAX_ITERATIONS; iteration++) {
+            placeShape(s, t);
+            movingCore = core(moving, pose, movingCore);
+            gjk.distance(movingCore, moving.coreCount, staticCore, fixed.coreCount, false);
+            double gap = gjk.distance - radii;
+            if (iteration == 0) {
+                if (gap <= 0) {
+                    // Already overlapping at the start of the step: that is the contact solver's job.
+                    return 1.0;
+                }
+                target = Math.min(LINEAR_SLOP_METERS, 0.5 * gap);
+                if (target < MIN_TARGET_METERS) {
+                    // Already as close as it may get: hold the start pose if the motion closes in
+                    // (probed a short way along it, where the gap cannot have passed zero).
+                    placeShape(s, Math.min(1.0, 0.5 * gap / motionBound));
+                    movingCore = core(moving, pose, movingCore);
+                    gjk.distance(movingCore, moving.coreCount, staticCore, fixed.coreCount, false);
+                    return gjk.distance - radii < gap ? 0.0 : 1.0;
+                }
+            }
+            if (gap <= 1.25 * target) {
+                return t;
+            }
+            t += (gap - target) / motionBound;
+            if (t >= 1.0) {
+                return 1.0;
+            }
+        }
+        return t;
+    }
+
+    private static double[] core(CollisionShape shape, double[] p, double[] into) {
+        double[] out = into.length >= 3 * shape.coreCount ? into : new double[3 * shape.coreCount];
+        for (int k = 0; k < shape.coreCount; k++) {
+            Quat.rotate(p[3], p[4], p[5], p[6], shape.corePoints[3 * k], shape.corePoints[3 * k + 1],
+                    shape.corePoints[3 * k + 2], out, 3 * k);
+            out[3 * k] += p[0];
+            out[3 * k + 1] += p[1];
+            out[3 * k + 2] += p[2];
+        }
+        return out;
+    }
+}

@@ -1,0 +1,85 @@
+package org.cairn.engine3d;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.cairn.engine3d.geometry.Box;
+import org.cairn.engine3d.geometry.Capsule;
+import org.cairn.engine3d.geometry.ConvexHull;
+import org.cairn.engine3d.geometry.Shape;
+import org.cairn.engine3d.geometry.Sphere;
+import org.joml.Quaterniond;
+import org.joml.Vector3d;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Fast bodies do not tunnel through thin static walls. (There is no contact solver yet, so the
+ * body is stopped by continuous collision alone: it is pulled back to its time of impact every
+ * step and creeps towards the wall without ever crossing it.)
+ */
+class ContinuousCollisionTest {
+    /** The wall: 5 cm thick, its near face at x = 10. */
+    private static World worldWithWall() {
+        World world = new World(WorldDef.builder().gravity(0, 0, 0).build());
+        BodyId wall = world.createBody(BodyDef.builder().type(BodyType.STATIC).position(10.025, 0, 0).build());
+        world.createShape(wall, ShapeDef.DEFAULTS, new Box(0.025, 5, 5));
+        return world;
+    }
+
+    private static double furthestAdvance(Shape shape, Quaterniond rotation, double speed, Vector3d spin) {
+        World world = worldWithWall();
+        BodyId bullet = world.createBody(BodyDef.builder().position(0, 0.3, -0.2).rotation(rotation)
+                .linearVelocity(speed, 0, 0).angularVelocity(spin).build());
+        world.createShape(bullet, ShapeDef.DEFAULTS, shape);
+        double furthest = -Double.MAX_VALUE;
+        Vector3d c = new Vector3d();
+        for (int step = 0; step < 120; step++) {
+            world.step();
+            furthest = Math.max(furthest, world.centerOfMass(bullet, c).x);
+        }
+        return furthest;
+    }
+
+    @ParameterizedTest(name = "radius {0} m")
+    @ValueSource(doubles = {0.05, 0.1})
+    void aSmallFastSphereStopsAtAThinWall(double radius) {
+        double furthest = furthestAdvance(new Sphere(radius), new Quaterniond(), 100, new Vector3d());
+        assertTrue(furthest <= 10 - radius + 1e-9, "centre reached " + furthest);
+        assertTrue(furthest > 10 - radius - 0.05, "it did get to the wall: " + furthest);
+    }
+
+    @ParameterizedTest(name = "speed {0} m/s")
+    @ValueSource(doubles = {50, 100, 300})
+    void aThinFastBoxStopsAtAThinWall(double speed) {
+        // 2 cm thick, flying flat face first, and tumbling.
+        double furthest = furthestAdvance(new Box(0.01, 0.4, 0.4), new Quaterniond(), speed, new Vector3d());
+        assertTrue(furthest <= 10 - 0.01 + 1e-9, "centre reached " + furthest);
+        double tumbling = furthestAdvance(new Box(0.01, 0.4, 0.4), new Quaterniond().rotateY(0.3), speed,
+                new Vector3d(0, 20, 5));
+        assertTrue(tumbling <= 10, "tumbling box centre reached " + tumbling);
+    }
+
+    @ParameterizedTest(name = "speed {0} m/s")
+    @ValueSource(doubles = {100, 400})
+    void fastCapsulesAndHullsStopAtAThinWall(double speed) {
+        double capsule = furthestAdvance(new Capsule(0.2, 0.05), new Quaterniond().rotateZ(Math.PI / 2), speed,
+                new Vector3d(0, 3, 0));
+        assertTrue(capsule < 10, "capsule centre reached " + capsule);
+        double hull = furthestAdvance(ConvexHull.of(0, 0, 0, 0.1, 0, 0, 0, 0.1, 0, 0, 0, 0.1), new Quaterniond(), speed,
+                new Vector3d(4, 0, 1));
+        assertTrue(hull < 10, "hull centre reached " + hull);
+    }
+
+    @ParameterizedTest(name = "speed {0} m/s")
+    @ValueSource(doubles = {1, 5})
+    void slowBodiesAreLeftAlone(double speed) {
+        World world = worldWithWall();
+        BodyId ball = world.createBody(BodyDef.builder().position(0, 0, 0).linearVelocity(speed, 0, 0).build());
+        world.createShape(ball, ShapeDef.DEFAULTS, new Sphere(0.5));
+        for (int step = 0; step < 30; step++) {
+            world.step();
+        }
+        assertEquals(speed * 0.5, world.position(ball, new Vector3d()).x, 1e-12);
+    }
+}
