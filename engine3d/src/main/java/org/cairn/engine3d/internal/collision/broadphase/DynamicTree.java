@@ -5,9 +5,10 @@ import org.cairn.engine3d.geometry.Aabb;
 
 /**
  * A bounding volume hierarchy of axis-aligned boxes whose leaves are proxies (Box2D's dynamic
- * tree). Leaves are inserted where they add the least surface area (the branch-and-bound descent of
- * Box2D v2.4, which approximates the surface area heuristic), and AVL-style rotations keep the tree
- * balanced, so queries stay logarithmic as proxies come, go and move.
+ * tree). Leaves are inserted where they add the least surface area (the descent of Box2D v2.4,
+ * which approximates the surface area heuristic), and on the way back up each node may swap a
+ * child with a grandchild when that shrinks a box (Box2D v3's surface-area rotations), so the tree
+ * stays tight as proxies come, go and move.
  *
  * <p>Nodes live in parallel primitive arrays indexed by node id; freed nodes are chained through
  * {@link #parent}. Nothing is allocated after the arrays have grown to the scene's size.
@@ -380,60 +381,80 @@ public final class DynamicTree {
     }
 
     /**
-     * If node a's subtrees differ in height by more than one, rotates the taller child up (AVL
-     * rotation, as in Box2D v2.4) and returns the node now at a's place.
+     * Tree rotation by surface area (Kopta et al., "Fast, Effective BVH Updates for Animated
+     * Scenes", 2012; Box2D v3's {@code b2RotateNodes}): at node a with children b and c, swapping
+     * b with a grandchild under c (or c with one under b) changes only the box of the middle node.
+     * The swap that shrinks that box the most is made, if any does. Unlike AVL rotations this
+     * keeps boxes tight, which is what queries pay for. Returns a (the node stays in place).
      */
     private int balance(int a) {
-        if (child1[a] == NULL || height[a] < 2) {
+        int b = child1[a], c = child2[a];
+        if (b == NULL || height[a] < 2) {
             return a;
         }
-        int b = child1[a], c = child2[a];
-        int difference = height[c] - height[b];
-        if (difference > 1) {
-            return rotateUp(a, c, b, false);
+        double bestGain = 0;
+        int choice = 0;
+        if (child1[c] != NULL) {
+            int f = child1[c], g = child2[c];
+            double areaC = area(c);
+            double gainBF = areaC - unionArea(b, g);
+            double gainBG = areaC - unionArea(b, f);
+            if (gainBF > bestGain) {
+                bestGain = gainBF;
+                choice = 1;
+            }
+            if (gainBG > bestGain) {
+                bestGain = gainBG;
+                choice = 2;
+            }
         }
-        if (difference < -1) {
-            return rotateUp(a, b, c, true);
+        if (child1[b] != NULL) {
+            int d = child1[b], e = child2[b];
+            double areaB = area(b);
+            double gainCD = areaB - unionArea(c, e);
+            double gainCE = areaB - unionArea(c, d);
+            if (gainCD > bestGain) {
+                bestGain = gainCD;
+                choice = 3;
+            }
+            if (gainCE > bestGain) {
+                choice = 4;
+            }
+        }
+        switch (choice) {
+            case 1 -> swapChildIntoGrandchild(a, b, c, child1[c], true);
+            case 2 -> swapChildIntoGrandchild(a, b, c, child2[c], true);
+            case 3 -> swapChildIntoGrandchild(a, c, b, child1[b], false);
+            case 4 -> swapChildIntoGrandchild(a, c, b, child2[b], false);
+            default -> {
+            }
         }
         return a;
     }
 
-    /** Rotates {@code up} (a child of a) above a; {@code other} is a's remaining child. */
-    private int rotateUp(int a, int up, int other, boolean upIsChild1) {
-        int f = child1[up], g = child2[up];
-        // up takes a's place.
-        child1[up] = a;
-        parent[up] = parent[a];
-        parent[a] = up;
-        if (parent[up] != NULL) {
-            if (child1[parent[up]] == a) {
-                child1[parent[up]] = up;
-            } else {
-                child2[parent[up]] = up;
-            }
+    /**
+     * Swaps a's child {@code x} with {@code y}, a child of a's other child {@code m}; refreshes m's
+     * box and height. {@code xIsChild1} says which slot of a holds x.
+     */
+    private void swapChildIntoGrandchild(int a, int x, int m, int y, boolean xIsChild1) {
+        if (xIsChild1) {
+            child1[a] = y;
         } else {
-            root = up;
+            child2[a] = y;
         }
-        // The taller grandchild stays with up; the shorter goes to a.
-        int keep = height[f] > height[g] ? f : g;
-        int give = keep == f ? g : f;
-        child2[up] = keep;
-        if (upIsChild1) {
-            child1[a] = give;
+        parent[y] = a;
+        if (child1[m] == y) {
+            child1[m] = x;
         } else {
-            child2[a] = give;
+            child2[m] = x;
         }
-        parent[give] = a;
-        setUnion(a, other, give);
-        height[a] = 1 + Math.max(height[other], height[give]);
-        setUnion(up, a, keep);
-        height[up] = 1 + Math.max(height[a], height[keep]);
-        return up;
+        parent[x] = m;
+        setUnion(m, child1[m], child2[m]);
+        height[m] = 1 + Math.max(height[child1[m]], height[child2[m]]);
     }
 
     /**
-     * Checks every structural invariant (parents, heights, boxes enclosing children, node count;
-     * balance is kept by rotations but, as in Box2D, not strictly AVL); throws IllegalStateException at the first violation. For tests and validation.
+     * Checks every structural invariant (parents, heights, boxes enclosing children, node count); throws IllegalStateException at the first violation. For tests and validation.
      */
     public void validate() {
         if (root == NULL) {
