@@ -3,6 +3,7 @@ package org.cairn.engine3d;
 import org.cairn.engine3d.geometry.Aabb;
 import org.cairn.engine3d.geometry.MassProperties;
 import org.cairn.engine3d.geometry.Shape;
+import org.cairn.engine3d.geometry.TriangleMesh;
 import org.cairn.engine3d.internal.body.BodyStore;
 import org.cairn.engine3d.internal.check.Check;
 import org.cairn.engine3d.internal.math.Mat3;
@@ -168,6 +169,10 @@ public final class World {
         int i = body(bodyId);
         Check.notNull("shapeDef", shapeDef);
         Check.notNull("shape", shape);
+        if (shape instanceof TriangleMesh && bodies.type[i] != BodyStore.STATIC) {
+            throw new IllegalArgumentException("shape: a TriangleMesh can only be attached to a STATIC body, and bodyId "
+                    + bodyId + " names a " + type(bodyId) + " body");
+        }
         int s = shapes.allocate();
         shapes.body[s] = i;
         shapes.geometry[s] = shape;

@@ -5,6 +5,7 @@ import org.cairn.engine3d.geometry.Shape;
 import org.cairn.engine3d.internal.collision.broadphase.BroadPhase;
 import org.cairn.engine3d.internal.collision.narrowphase.CollisionShape;
 import org.cairn.engine3d.internal.collision.narrowphase.Gjk;
+import org.cairn.engine3d.internal.collision.narrowphase.MeshData;
 import org.cairn.engine3d.internal.collision.query.ShapeRayCast;
 import org.cairn.engine3d.internal.math.Quat;
 import org.cairn.engine3d.internal.world.WorldState;
@@ -100,8 +101,12 @@ final class WorldQueries {
         // The ray in the shape's frame: q⁻¹·(o − p) and q⁻¹·d.
         Quat.rotate(-pose[3], -pose[4], -pose[5], pose[6], ox - pose[0], oy - pose[1], oz - pose[2], local, 0);
         Quat.rotate(-pose[3], -pose[4], -pose[5], pose[6], dx, dy, dz, local, 3);
-        if (!rayCaster.cast(state.shapes.geometry[s], local[0], local[1], local[2], local[3], local[4], local[5],
-                maxFraction)) {
+        CollisionShape collision = state.shapes.collision[s];
+        boolean struck = collision.kind == CollisionShape.MESH
+                ? rayCaster.mesh(collision.mesh, local[0], local[1], local[2], local[3], local[4], local[5], maxFraction)
+                : rayCaster.cast(state.shapes.geometry[s], local[0], local[1], local[2], local[3], local[4], local[5],
+                maxFraction);
+        if (!struck) {
             return maxFraction;
         }
         double t = rayCaster.fraction;
@@ -180,13 +185,41 @@ final class WorldQueries {
         }
         CollisionShape other = state.shapes.collision[s];
         state.shapePose(s, pose, 0);
-        coreB = worldCore(other, pose, coreB);
-        gjk.distance(coreA, queryShape.coreCount, coreB, other.coreCount, false);
-        if (gjk.distance > queryShape.radius + other.radius) {
-            return 1;
+        if (other.kind == CollisionShape.MESH) {
+            if (!touchesMesh(other.mesh)) {
+                return 1;
+            }
+        } else {
+            coreB = worldCore(other, pose, coreB);
+            gjk.distance(coreA, queryShape.coreCount, coreB, other.coreCount, false);
+            if (gjk.distance > queryShape.radius + other.radius) {
+                return 1;
+            }
         }
         fillShape(s);
         return overlapCallback.onOverlap(hit) ? 1 : 0;
+    }
+
+    private MeshData currentMesh;
+    private boolean meshTouched;
+    private final Aabb meshBox = new Aabb();
+    private final org.cairn.engine3d.internal.collision.broadphase.DynamicTree.QueryCallback triangleTouch = this::touchTriangle;
+
+    /** Does the query shape touch any triangle of the mesh placed at {@link #pose}? */
+    private boolean touchesMesh(MeshData mesh) {
+        currentMesh = mesh;
+        meshTouched = false;
+        MeshData.worldToLocal(box, pose[0], pose[1], pose[2], pose[3], pose[4], pose[5], pose[6], meshBox);
+        mesh.tree.query(meshBox, triangleTouch);
+        return meshTouched;
+    }
+
+    private boolean touchTriangle(int proxy) {
+        CollisionShape triangle = currentMesh.triangles[currentMesh.tree.userData(proxy)];
+        coreB = worldCore(triangle, pose, coreB);
+        gjk.distance(coreA, queryShape.coreCount, coreB, triangle.coreCount, false);
+        meshTouched = gjk.distance <= queryShape.radius;
+        return !meshTouched;
     }
 
     /** The shape's core points in the world, into {@code into} (grown if needed). */

@@ -6,7 +6,7 @@ import org.joml.Vector3d;
  * A convex solid in its own local frame, with its centre of mass at a documented place. Shapes are
  * immutable values: one shape may be attached to many bodies.
  */
-public sealed interface Shape permits Sphere, Box, Capsule, Cylinder, ConvexHull {
+public sealed interface Shape permits Sphere, Box, Capsule, Cylinder, ConvexHull, TriangleMesh {
     /** Volume in m³. */
     double volume();
 

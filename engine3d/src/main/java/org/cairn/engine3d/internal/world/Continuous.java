@@ -7,6 +7,7 @@ import org.cairn.engine3d.internal.body.BodyStore;
 import org.cairn.engine3d.internal.collision.broadphase.BroadPhase;
 import org.cairn.engine3d.internal.collision.narrowphase.CollisionShape;
 import org.cairn.engine3d.internal.collision.narrowphase.Gjk;
+import org.cairn.engine3d.internal.collision.narrowphase.MeshData;
 import org.cairn.engine3d.internal.math.Quat;
 
 /**
@@ -164,17 +165,45 @@ public final class Continuous {
             if (!world.shouldCollide(a, c)) {
                 continue;
             }
-            double t = timeOfImpact(s, other);
-            if (t < earliest) {
-                earliest = t;
+            CollisionShape fixed = world.shapes.collision[other];
+            world.shapePose(other, staticPose, 0);
+            if (fixed.kind == CollisionShape.MESH) {
+                sweepMesh(s, fixed.mesh);
+            } else {
+                double t = timeOfImpact(world.shapes.collision[s], s, fixed);
+                if (t < earliest) {
+                    earliest = t;
+                }
             }
         }
         return 1;
     }
 
-    private double timeOfImpact(int s, int other) {
-        CollisionShape moving = world.shapes.collision[s], fixed = world.shapes.collision[other];
-        world.shapePose(other, staticPose, 0);
+    private int sweptShape;
+    private MeshData sweptMesh;
+    private final Aabb meshBox = new Aabb();
+    private final org.cairn.engine3d.internal.collision.broadphase.DynamicTree.QueryCallback triangleSweep = this::sweepTriangle;
+
+    /** Time of impact against each triangle of a static mesh that the swept box touches. */
+    private void sweepMesh(int s, MeshData mesh) {
+        sweptShape = s;
+        sweptMesh = mesh;
+        MeshData.worldToLocal(swept, staticPose[0], staticPose[1], staticPose[2], staticPose[3], staticPose[4],
+                staticPose[5], staticPose[6], meshBox);
+        mesh.tree.query(meshBox, triangleSweep);
+    }
+
+    private boolean sweepTriangle(int proxy) {
+        CollisionShape triangle = sweptMesh.triangles[sweptMesh.tree.userData(proxy)];
+        double t = timeOfImpact(world.shapes.collision[sweptShape], sweptShape, triangle);
+        if (t < earliest) {
+            earliest = t;
+        }
+        return true;
+    }
+
+    /** Time of impact of shape s (of the swept body) against a fixed shape placed at {@link #staticPose}. */
+    private double timeOfImpact(CollisionShape moving, int s, CollisionShape fixed) {
         staticCore = core(fixed, staticPose, staticCore);
         double radii = moving.radius + fixed.radius;
         double t = 0.0;

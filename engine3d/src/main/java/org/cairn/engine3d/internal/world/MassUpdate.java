@@ -24,7 +24,8 @@ public final class MassUpdate {
         Quaterniond rotation = new Quaterniond();
         Vector3d offset = new Vector3d();
         for (int s = bodies.firstShape[i]; s >= 0; s = shapes.nextInBody[s]) {
-            if (shapes.density[s] == 0.0) {
+            if (shapes.density[s] == 0.0 || shapes.geometry[s].volume() == 0.0) {
+                // Massless by choice, or a surface (a triangle mesh, only ever on static bodies).
                 continue;
             }
             rotation.set(shapes.localRotation[4 * s], shapes.localRotation[4 * s + 1],

@@ -160,6 +160,25 @@ public final class CollisionHull {
         return of(ConvexHull.of(xyz));
     }
 
+    /**
+     * A triangle as a flat hull: three vertices, a front face (a, b, c) and a back face (a, c, b),
+     * three edges each shared by the two faces. The separating axis test handles it like any hull,
+     * and a triangle collides from both sides.
+     */
+    public static CollisionHull triangle(double ax, double ay, double az, double bx, double by, double bz,
+                                         double cx, double cy, double cz) {
+        double[] v = {ax, ay, az, bx, by, bz, cx, cy, cz};
+        double ux = bx - ax, uy = by - ay, uz = bz - az, wx = cx - ax, wy = cy - ay, wz = cz - az;
+        double nx = uy * wz - uz * wy, ny = uz * wx - ux * wz, nz = ux * wy - uy * wx;
+        double len = Math.sqrt(nx * nx + ny * ny + nz * nz);
+        nx /= len;
+        ny /= len;
+        nz /= len;
+        double d = nx * ax + ny * ay + nz * az;
+        return new CollisionHull(v, new int[] {0, 3, 6}, new int[] {0, 1, 2, 0, 2, 1},
+                new double[] {nx, ny, nz, d, -nx, -ny, -nz, -d});
+    }
+
     /** Index of the vertex farthest along (dx, dy, dz); ties to the lowest index. */
     public int support(double dx, double dy, double dz) {
         int best = 0;

@@ -6,17 +6,19 @@ import org.cairn.engine3d.geometry.ConvexHull;
 import org.cairn.engine3d.geometry.Cylinder;
 import org.cairn.engine3d.geometry.Shape;
 import org.cairn.engine3d.geometry.Sphere;
+import org.cairn.engine3d.geometry.TriangleMesh;
 
 /**
  * A shape as collision sees it: a core (a point, a segment along local y, or a hull) swept by a
- * radius. Built once per attached shape. Boxes, cylinders (as a 16-sided prism) and convex hulls
- * share the hull kind.
+ * radius, or a triangle mesh. Built once per attached shape. Boxes, cylinders (as a 16-sided
+ * prism) and convex hulls share the hull kind.
  */
 public final class CollisionShape {
     public static final int SPHERE = 0;
     public static final int CAPSULE = 1;
     public static final int HULL = 2;
-    public static final int KIND_COUNT = 3;
+    public static final int MESH = 3;
+    public static final int KIND_COUNT = 4;
 
     public final int kind;
     /** Radius of the rounded part, m (0 for hulls). */
@@ -25,17 +27,30 @@ public final class CollisionShape {
     public final double halfHeight;
     /** The hull, for the hull kind; null otherwise. */
     public final CollisionHull hull;
+    /** The triangles and their tree, for the mesh kind; null otherwise. */
+    public final MeshData mesh;
     /** Core points in the local frame: the centre, the two segment ends, or the hull vertices. */
     public final double[] corePoints;
     public final int coreCount;
 
     private CollisionShape(int kind, double radius, double halfHeight, CollisionHull hull, double[] core) {
+        this(kind, radius, halfHeight, hull, null, core);
+    }
+
+    private CollisionShape(int kind, double radius, double halfHeight, CollisionHull hull, MeshData mesh,
+                           double[] core) {
         this.kind = kind;
+        this.mesh = mesh;
         this.radius = radius;
         this.halfHeight = halfHeight;
         this.hull = hull;
         this.corePoints = core;
         this.coreCount = core.length / 3;
+    }
+
+    /** A single triangle of a mesh, as a hull-kind shape. */
+    static CollisionShape ofTriangle(CollisionHull triangle) {
+        return new CollisionShape(HULL, 0, 0, triangle, triangle.vertices);
     }
 
     /** The collision form of a shape. */
@@ -46,6 +61,10 @@ public final class CollisionShape {
         if (shape instanceof Capsule c) {
             return new CollisionShape(CAPSULE, c.radius(), c.halfHeight(), null,
                     new double[] {0, -c.halfHeight(), 0, 0, c.halfHeight(), 0});
+        }
+        if (shape instanceof TriangleMesh m) {
+            MeshData data = new MeshData(m);
+            return new CollisionShape(MESH, 0, 0, null, data, data.vertices);
         }
         CollisionHull hull;
         if (shape instanceof Box b) {

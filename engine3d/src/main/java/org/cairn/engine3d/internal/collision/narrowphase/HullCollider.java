@@ -3,7 +3,6 @@ package org.cairn.engine3d.internal.collision.narrowphase;
 import static org.cairn.engine3d.internal.collision.narrowphase.CollisionConstants.LINEAR_SLOP_METERS;
 import static org.cairn.engine3d.internal.collision.narrowphase.CollisionConstants.SPECULATIVE_DISTANCE_METERS;
 
-import java.util.Arrays;
 import org.cairn.engine3d.internal.math.Quat;
 
 /**
@@ -41,7 +40,7 @@ public final class HullCollider {
     private double[] pointSeparation = new double[64];
     private int[] pointId = new int[64];
     private final double[] tmp = new double[3];
-    private final int[] reduceKeep = new int[Manifold.MAX_POINTS];
+    private final ManifoldReduction reduction = new ManifoldReduction();
     private final Gjk gjk = new Gjk();
     /** How much GJK's gap may exceed the best axis's before the axis result is replaced, m. */
     static final double AXIS_GAP_TOLERANCE_METERS = 1e-7;
@@ -212,7 +211,7 @@ public final class HullCollider {
             }
         }
         if (count > Manifold.MAX_POINTS) {
-            count = reduce(count, nx, ny, nz);
+            count = reduction.reduce(points, pointSeparation, pointId, count, nx, ny, nz);
         }
         Quat.rotate(qax, qay, qaz, qaw, nx, ny, nz, tmp, 0);
         out.normal(tmp[0], tmp[1], tmp[2]);
@@ -466,83 +465,4 @@ public final class HullCollider {
         return 1;
     }
 
-    /**
-     * Keeps four of the points: the deepest, the one farthest from it, the one spanning the
-     * largest triangle with those two, and the one adding the most area outside that triangle.
-     */
-    private int reduce(int count, double nx, double ny, double nz) {
-        int[] keep = reduceKeep;
-        int first = 0;
-        for (int k = 1; k < count; k++) {
-            if (pointSeparation[k] < pointSeparation[first]) {
-                first = k;
-            }
-        }
-        keep[0] = first;
-        int second = -1;
-        double best = -1;
-        for (int k = 0; k < count; k++) {
-            double d2 = dist2(k, first);
-            if (k != first && d2 > best) {
-                best = d2;
-                second = k;
-            }
-        }
-        keep[1] = second;
-        int third = -1;
-        best = -1;
-        for (int k = 0; k < count; k++) {
-            if (k == first || k == second) {
-                continue;
-            }
-            double area = Math.abs(signedArea(first, second, k, nx, ny, nz));
-            if (area > best) {
-                best = area;
-                third = k;
-            }
-        }
-        keep[2] = third;
-        if (signedArea(first, second, third, nx, ny, nz) < 0) {
-            keep[1] = third;
-            keep[2] = second;
-        }
-        int fourth = -1;
-        best = 0;
-        for (int k = 0; k < count; k++) {
-            if (k == keep[0] || k == keep[1] || k == keep[2]) {
-                continue;
-            }
-            double added = Math.max(-signedArea(keep[0], keep[1], k, nx, ny, nz),
-                    Math.max(-signedArea(keep[1], keep[2], k, nx, ny, nz), -signedArea(keep[2], keep[0], k, nx, ny, nz)));
-            if (added > best) {
-                best = added;
-                fourth = k;
-            }
-        }
-        keep[3] = fourth;
-        int kept = fourth < 0 ? 3 : 4;
-        Arrays.sort(keep, 0, kept);
-        for (int i = 0; i < kept; i++) {
-            int k = keep[i];
-            points[3 * i] = points[3 * k];
-            points[3 * i + 1] = points[3 * k + 1];
-            points[3 * i + 2] = points[3 * k + 2];
-            pointSeparation[i] = pointSeparation[k];
-            pointId[i] = pointId[k];
-        }
-        return kept;
-    }
-
-    private double dist2(int i, int j) {
-        double dx = points[3 * i] - points[3 * j], dy = points[3 * i + 1] - points[3 * j + 1],
-                dz = points[3 * i + 2] - points[3 * j + 2];
-        return dx * dx + dy * dy + dz * dz;
-    }
-
-    /** ((pj − pi) × (pk − pi))·n: twice the triangle's area, signed counter-clockwise about n. */
-    private double signedArea(int i, int j, int k, double nx, double ny, double nz) {
-        double ux = points[3 * j] - points[3 * i], uy = points[3 * j + 1] - points[3 * i + 1], uz = points[3 * j + 2] - points[3 * i + 2];
-        double vx = points[3 * k] - points[3 * i], vy = points[3 * k + 1] - points[3 * i + 1], vz = points[3 * k + 2] - points[3 * i + 2];
-        return (uy * vz - uz * vy) * nx + (uz * vx - ux * vz) * ny + (ux * vy - uy * vx) * nz;
-    }
 }

@@ -27,6 +27,11 @@ public final class Narrowphase {
         register(CollisionShape.CAPSULE, CollisionShape.CAPSULE, Narrowphase::capsuleCapsule);
         register(CollisionShape.CAPSULE, CollisionShape.HULL, Narrowphase::roundHull);
         register(CollisionShape.HULL, CollisionShape.HULL, Narrowphase::hullHull);
+        register(CollisionShape.SPHERE, CollisionShape.MESH, Narrowphase::convexMesh);
+        register(CollisionShape.CAPSULE, CollisionShape.MESH, Narrowphase::convexMesh);
+        register(CollisionShape.HULL, CollisionShape.MESH, Narrowphase::convexMesh);
+        // Meshes are static, and static shapes never meet each other.
+        register(CollisionShape.MESH, CollisionShape.MESH, (np, a, pa, oa, b, pb, ob, out) -> out.clear());
     }
 
     private static void register(int kindA, int kindB, PairFunction function) {
@@ -83,6 +88,134 @@ public final class Narrowphase {
                                  int ob, Manifold out) {
         np.hullCollider.collide(a.hull, pa[oa], pa[oa + 1], pa[oa + 2], pa[oa + 3], pa[oa + 4], pa[oa + 5], pa[oa + 6],
                 b.hull, pb[ob], pb[ob + 1], pb[ob + 2], pb[ob + 3], pb[ob + 4], pb[ob + 5], pb[ob + 6], out);
+    }
+
+    // Mesh scratch: the convex shape and poses being collided, and the points gathered so far.
+    private final Manifold triangleManifold = new Manifold();
+    private final ManifoldReduction reduction = new ManifoldReduction();
+    private final org.cairn.engine3d.geometry.Aabb meshBox = new org.cairn.engine3d.geometry.Aabb();
+    private final double[] local = new double[3];
+    private CollisionShape meshConvex;
+    private MeshData meshData;
+    private double[] meshPoseA, meshPoseB;
+    private int meshOffsetA, meshOffsetB;
+    private double[] gathered = new double[3 * 32];
+    private double[] gatheredNormal = new double[3 * 32];
+    private double[] gatheredSeparation = new double[32];
+    private int[] gatheredId = new int[32];
+    private int gatheredCount;
+    private final org.cairn.engine3d.internal.collision.broadphase.DynamicTree.QueryCallback triangleHit = this::triangle;
+
+    /**
+     * A convex shape against a triangle mesh: each triangle near the shape is collided as a flat
+     * hull; the points whose normals agree with that of the deepest point (within about 2.6°,
+     * i.e. from the same plane) are kept and reduced to four. Points from triangles facing other
+     * ways are dropped, so on a sharp crease the deeper side wins; seams between coplanar
+     * triangles merge. A point's id mixes its triangle index into the triangle's feature id.
+     */
+    private static void convexMesh(Narrowphase np, CollisionShape a, double[] pa, int oa, CollisionShape b,
+                                   double[] pb, int ob, Manifold out) {
+        np.collideMesh(a, pa, oa, b, pb, ob, out);
+    }
+
+    private void collideMesh(CollisionShape a, double[] pa, int oa, CollisionShape b, double[] pb, int ob, Manifold out) {
+        out.clear();
+        meshConvex = a;
+        meshData = b.mesh;
+        meshPoseA = pa;
+        meshOffsetA = oa;
+        meshPoseB = pb;
+        meshOffsetB = ob;
+        gatheredCount = 0;
+        // The convex shape's box in the mesh frame, grown by its radius and the speculative distance.
+        meshBox.setEmpty();
+        for (int k = 0; k < a.coreCount; k++) {
+            Quat.rotate(pa[oa + 3], pa[oa + 4], pa[oa + 5], pa[oa + 6], a.corePoints[3 * k], a.corePoints[3 * k + 1],
+                    a.corePoints[3 * k + 2], local, 0);
+            Quat.rotate(-pb[ob + 3], -pb[ob + 4], -pb[ob + 5], pb[ob + 6], local[0] + pa[oa] - pb[ob],
+                    local[1] + pa[oa + 1] - pb[ob + 1], local[2] + pa[oa + 2] - pb[ob + 2], local, 0);
+            meshBox.set(Math.min(meshBox.minX, local[0]), Math.min(meshBox.minY, local[1]), Math.min(meshBox.minZ, local[2]),
+                    Math.max(meshBox.maxX, local[0]), Math.max(meshBox.maxY, local[1]), Math.max(meshBox.maxZ, local[2]));
+        }
+        double grow = a.radius + CollisionConstants.SPECULATIVE_DISTANCE_METERS;
+        meshBox.set(meshBox.minX - grow, meshBox.minY - grow, meshBox.minZ - grow, meshBox.maxX + grow,
+                meshBox.maxY + grow, meshBox.maxZ + grow);
+        meshData.tree.query(meshBox, triangleHit);
+        if (gatheredCount == 0) {
+            return;
+        }
+        int deepest = 0;
+        for (int k = 1; k < gatheredCount; k++) {
+            if (gatheredSeparation[k] < gatheredSeparation[deepest]) {
+                deepest = k;
+            }
+        }
+        double nx = gatheredNormal[3 * deepest], ny = gatheredNormal[3 * deepest + 1], nz = gatheredNormal[3 * deepest + 2];
+        int kept = 0;
+        for (int k = 0; k < gatheredCount; k++) {
+            double dot = nx * gatheredNormal[3 * k] + ny * gatheredNormal[3 * k + 1] + nz * gatheredNormal[3 * k + 2];
+            if (dot >= 0.999) {
+                gathered[3 * kept] = gathered[3 * k];
+                gathered[3 * kept + 1] = gathered[3 * k + 1];
+                gathered[3 * kept + 2] = gathered[3 * k + 2];
+                gatheredSeparation[kept] = gatheredSeparation[k];
+                gatheredId[kept] = gatheredId[k];
+                kept++;
+            }
+        }
+        kept = reduction.reduce(gathered, gatheredSeparation, gatheredId, kept, nx, ny, nz);
+        out.normal(nx, ny, nz);
+        for (int k = 0; k < kept; k++) {
+            out.add(gathered[3 * k], gathered[3 * k + 1], gathered[3 * k + 2], gatheredSeparation[k], gatheredId[k]);
+        }
+    }
+
+    private boolean triangle(int proxy) {
+        int t = meshData.tree.userData(proxy);
+        CollisionShape tri = meshData.triangles[t];
+        TABLE[meshConvex.kind][CollisionShape.HULL].collide(this, meshConvex, meshPoseA, meshOffsetA, tri, meshPoseB,
+                meshOffsetB, triangleManifold);
+        Manifold m = triangleManifold;
+        for (int k = 0; k < m.pointCount; k++) {
+            if (duplicate(m, k)) {
+                continue;
+            }
+            if (gatheredCount == gatheredSeparation.length) {
+                int c = 2 * gatheredCount;
+                gathered = java.util.Arrays.copyOf(gathered, 3 * c);
+                gatheredNormal = java.util.Arrays.copyOf(gatheredNormal, 3 * c);
+                gatheredSeparation = java.util.Arrays.copyOf(gatheredSeparation, c);
+                gatheredId = java.util.Arrays.copyOf(gatheredId, c);
+            }
+            int g = gatheredCount++;
+            gathered[3 * g] = m.position[3 * k];
+            gathered[3 * g + 1] = m.position[3 * k + 1];
+            gathered[3 * g + 2] = m.position[3 * k + 2];
+            gatheredNormal[3 * g] = m.normalX;
+            gatheredNormal[3 * g + 1] = m.normalY;
+            gatheredNormal[3 * g + 2] = m.normalZ;
+            gatheredSeparation[g] = m.separation[k];
+            gatheredId[g] = m.featureId[k] ^ (t * 0x9E3779B1);
+        }
+        return true;
+    }
+
+    /**
+     * True if point k of m repeats a gathered point (same place within a tenth of the slop, same
+     * normal): a point on the seam between two triangles comes from both.
+     */
+    private boolean duplicate(Manifold m, int k) {
+        double tolerance2 = 0.01 * CollisionConstants.LINEAR_SLOP_METERS * CollisionConstants.LINEAR_SLOP_METERS;
+        for (int g = 0; g < gatheredCount; g++) {
+            double dx = gathered[3 * g] - m.position[3 * k], dy = gathered[3 * g + 1] - m.position[3 * k + 1],
+                    dz = gathered[3 * g + 2] - m.position[3 * k + 2];
+            double dot = gatheredNormal[3 * g] * m.normalX + gatheredNormal[3 * g + 1] * m.normalY
+                    + gatheredNormal[3 * g + 2] * m.normalZ;
+            if (dx * dx + dy * dy + dz * dz <= tolerance2 && dot >= 0.999) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** World ends of a capsule's core segment into ends[o..o+6). */

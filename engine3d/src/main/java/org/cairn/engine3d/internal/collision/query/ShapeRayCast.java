@@ -6,6 +6,9 @@ import org.cairn.engine3d.geometry.ConvexHull;
 import org.cairn.engine3d.geometry.Cylinder;
 import org.cairn.engine3d.geometry.Shape;
 import org.cairn.engine3d.geometry.Sphere;
+import org.cairn.engine3d.internal.collision.broadphase.DynamicTree;
+import org.cairn.engine3d.internal.collision.narrowphase.CollisionHull;
+import org.cairn.engine3d.internal.collision.narrowphase.MeshData;
 import org.joml.Vector4d;
 
 /**
@@ -254,5 +257,73 @@ public final class ShapeRayCast {
         ny = plane.y;
         nz = plane.z;
         return true;
+    }
+
+    private double meshOx, meshOy, meshOz, meshDx, meshDy, meshDz;
+    private MeshData meshData;
+    private boolean meshHit;
+    private double meshNx, meshNy, meshNz, meshBest;
+    private final DynamicTree.RayCallback triangleRay = this::triangle;
+
+    /**
+     * Ray against a triangle mesh (two-sided): the closest triangle the ray crosses, through the
+     * mesh's tree; the normal faces the ray.
+     */
+    public boolean mesh(MeshData data, double ox, double oy, double oz, double dx, double dy, double dz, double maxFraction) {
+        meshData = data;
+        meshOx = ox;
+        meshOy = oy;
+        meshOz = oz;
+        meshDx = dx;
+        meshDy = dy;
+        meshDz = dz;
+        meshHit = false;
+        meshBest = maxFraction;
+        data.tree.rayCast(ox, oy, oz, dx, dy, dz, maxFraction, triangleRay);
+        if (!meshHit) {
+            return false;
+        }
+        fraction = meshBest;
+        nx = meshNx;
+        ny = meshNy;
+        nz = meshNz;
+        return true;
+    }
+
+    /** Möller–Trumbore against one triangle; returns the new clip fraction. */
+    private double triangle(int proxy, double maxFraction) {
+        CollisionHull tri = meshData.triangles[meshData.tree.userData(proxy)].hull;
+        double[] v = tri.vertices;
+        double e1x = v[3] - v[0], e1y = v[4] - v[1], e1z = v[5] - v[2];
+        double e2x = v[6] - v[0], e2y = v[7] - v[1], e2z = v[8] - v[2];
+        double px = meshDy * e2z - meshDz * e2y, py = meshDz * e2x - meshDx * e2z, pz = meshDx * e2y - meshDy * e2x;
+        double det = e1x * px + e1y * py + e1z * pz;
+        if (Math.abs(det) < 1e-300) {
+            return maxFraction;
+        }
+        double inv = 1.0 / det;
+        double tx = meshOx - v[0], ty = meshOy - v[1], tz = meshOz - v[2];
+        double u = (tx * px + ty * py + tz * pz) * inv;
+        if (u < 0 || u > 1) {
+            return maxFraction;
+        }
+        double qx = ty * e1z - tz * e1y, qy = tz * e1x - tx * e1z, qz = tx * e1y - ty * e1x;
+        double w = (meshDx * qx + meshDy * qy + meshDz * qz) * inv;
+        if (w < 0 || u + w > 1) {
+            return maxFraction;
+        }
+        double t = (e2x * qx + e2y * qy + e2z * qz) * inv;
+        if (t < 0 || t > meshBest) {
+            return maxFraction;
+        }
+        meshHit = true;
+        meshBest = t;
+        double n0 = tri.planes[0], n1 = tri.planes[1], n2 = tri.planes[2];
+        double facing = n0 * meshDx + n1 * meshDy + n2 * meshDz;
+        double sign = facing > 0 ? -1 : 1;
+        meshNx = sign * n0;
+        meshNy = sign * n1;
+        meshNz = sign * n2;
+        return t;
     }
 }

@@ -9,6 +9,7 @@ import org.cairn.engine3d.geometry.Capsule;
 import org.cairn.engine3d.geometry.Cylinder;
 import org.cairn.engine3d.geometry.Shape;
 import org.cairn.engine3d.geometry.Sphere;
+import org.cairn.engine3d.geometry.TriangleMesh;
 import org.joml.Quaterniond;
 import org.joml.Vector3d;
 import org.junit.jupiter.api.Test;
@@ -205,5 +206,31 @@ class NarrowphaseMatrixTest {
                 assertEquals(g, drum.separation[k], EXACT);
             }
         }
+    }
+
+    @Test
+    void convexAgainstMesh() {
+        // One large triangle in the plane y = 0, facing up (and, being a surface, also down).
+        TriangleMesh mesh = TriangleMesh.of(new double[] {-10, 0, -10, 0, 0, 10, 10, 0, -10}, new int[] {0, 1, 2});
+        Quaterniond alongX = new Quaterniond().rotateZ(Math.PI / 2);
+        for (double g : GAPS) {
+            Manifold ball = collide(new Sphere(0.5), new Vector3d(0.5, 0.5 + g, -1), identity(), mesh, new Vector3d(), identity());
+            assertEquals(1, ball.pointCount);
+            assertNormal(ball, 0, -1, 0);
+            assertPoint(ball, 0.5, g / 2, -1, g);
+            Manifold log = collide(new Capsule(1, 0.25), new Vector3d(0, 0.25 + g, -2), alongX, mesh, new Vector3d(), identity());
+            assertEquals(2, log.pointCount);
+            assertNormal(log, 0, -1, 0);
+            assertPoint(log, -1, g / 2, -2, g);
+            assertPoint(log, 1, g / 2, -2, g);
+            Manifold crate = collide(new Box(0.5, 0.5, 0.5), new Vector3d(0, 0.5 + g, -2), identity(), mesh, new Vector3d(),
+                    identity());
+            assertEquals(4, crate.pointCount);
+            assertNormal(crate, 0, -1, 0);
+            assertPoint(crate, 0.5, g / 2, -2.5, g);
+        }
+        // Below the triangle the normal flips: triangles are two-sided.
+        Manifold under = collide(new Sphere(0.5), new Vector3d(0.5, -0.51, -1), identity(), mesh, new Vector3d(), identity());
+        assertNormal(under, 0, 1, 0);
     }
 }
