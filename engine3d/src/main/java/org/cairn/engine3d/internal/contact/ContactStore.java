@@ -17,6 +17,7 @@ import org.cairn.engine3d.internal.container.LongArray;
  */
 public final class ContactStore {
     private static final int P = Manifold.MAX_POINTS;
+    private static final int CACHE = org.cairn.engine3d.internal.collision.narrowphase.Narrowphase.CACHE_INTS;
 
     public int count;
     public int[] shapeA = new int[16];
@@ -33,6 +34,9 @@ public final class ContactStore {
     /** Accumulated impulses, N·s: along the normal and the two tangents. */
     public double[] normalImpulse = new double[P * 16];
     public double[] tangentImpulse = new double[2 * P * 16];
+
+    /** Per contact, the collide functions' cache ({@code Narrowphase.CACHE_INTS} ints). */
+    public int[] cache = new int[CACHE * 16];
 
     /** Pair keys (lower shape index in the high half) of this step's begin- and end-touch events. */
     public final LongArray beginEvents = new LongArray(16);
@@ -56,6 +60,7 @@ public final class ContactStore {
         featureId = Arrays.copyOf(featureId, P * c);
         normalImpulse = Arrays.copyOf(normalImpulse, P * c);
         tangentImpulse = Arrays.copyOf(tangentImpulse, 2 * P * c);
+        cache = Arrays.copyOf(cache, CACHE * c);
     }
 
     /** Adds a contact for shapes a &lt; b, not touching yet; returns its index. */
@@ -68,6 +73,7 @@ public final class ContactStore {
         shapeB[c] = b;
         touching[c] = false;
         pointCount[c] = 0;
+        Arrays.fill(cache, CACHE * c, CACHE * c + CACHE, 0);
         return c;
     }
 
@@ -95,6 +101,7 @@ public final class ContactStore {
         System.arraycopy(featureId, P * from, featureId, P * to, P);
         System.arraycopy(normalImpulse, P * from, normalImpulse, P * to, P);
         System.arraycopy(tangentImpulse, 2 * P * from, tangentImpulse, 2 * P * to, 2 * P);
+        System.arraycopy(cache, CACHE * from, cache, CACHE * to, CACHE);
     }
 
     /** Packs a shape pair. */

@@ -155,7 +155,8 @@ public final class WorldState implements BroadPhase.PairFilter {
             }
             shapePose(a, poses, 0);
             shapePose(b, poses, 7);
-            narrowphase.collide(shapes.collision[a], poses, 0, shapes.collision[b], poses, 7, manifold);
+            narrowphase.collide(shapes.collision[a], poses, 0, shapes.collision[b], poses, 7, cs.cache,
+                    c * Narrowphase.CACHE_INTS, manifold);
             int ba = shapes.body[a], bb = shapes.body[b];
             cs.update(c, manifold, bodies.center[3 * ba], bodies.center[3 * ba + 1], bodies.center[3 * ba + 2],
                     bodies.center[3 * bb], bodies.center[3 * bb + 1], bodies.center[3 * bb + 2]);

@@ -42,6 +42,11 @@ public final class HullCollider {
     private final double[] tmp = new double[3];
     private final ManifoldReduction reduction = new ManifoldReduction();
     private final Gjk gjk = new Gjk();
+    private final int[] noCache = new int[Narrowphase.CACHE_INTS];
+    /** Cached axis kinds. */
+    public static final int AXIS_FACE_A = 1;
+    public static final int AXIS_FACE_B = 2;
+    public static final int AXIS_EDGES = 3;
     /** How much GJK's gap may exceed the best axis's before the axis result is replaced, m. */
     static final double AXIS_GAP_TOLERANCE_METERS = 1e-7;
 
@@ -53,6 +58,19 @@ public final class HullCollider {
     public void collide(CollisionHull a, double pax, double pay, double paz, double qax, double qay, double qaz,
                         double qaw, CollisionHull b, double pbx, double pby, double pbz, double qbx, double qby,
                         double qbz, double qbw, Manifold out) {
+        java.util.Arrays.fill(noCache, 0);
+        collide(a, pax, pay, paz, qax, qay, qaz, qaw, b, pbx, pby, pbz, qbx, qby, qbz, qbw, noCache, 0, out);
+    }
+
+    /**
+     * As above, with the pair's cache: cache[co] is the kind of the last best axis (0 none,
+     * {@link #AXIS_FACE_A}, {@link #AXIS_FACE_B}, {@link #AXIS_EDGES}) and cache[co + 1], cache[co + 2]
+     * its feature indices. If that axis still separates the hulls by more than the speculative
+     * distance, nothing else is tested.
+     */
+    public void collide(CollisionHull a, double pax, double pay, double paz, double qax, double qay, double qaz,
+                        double qaw, CollisionHull b, double pbx, double pby, double pbz, double qbx, double qby,
+                        double qbz, double qbw, int[] cache, int co, Manifold out) {
         out.clear();
         // Relative pose of b in a's frame: r = qa⁻¹·qb, t = qa⁻¹·(pb − pa).
         double rx = qaw * qbx - qax * qbw - qay * qbz + qaz * qby;
@@ -78,6 +96,9 @@ public final class HullCollider {
             bPlanes[4 * f + 3] = b.planes[4 * f + 3] + bPlanes[4 * f] * tx + bPlanes[4 * f + 1] * ty + bPlanes[4 * f + 2] * tz;
         }
 
+        if (stillSeparated(a, b, cache, co)) {
+            return;
+        }
         // Face axes of A: separation of B from face f is min over B's vertices of n·v − d.
         int faceA = -1;
         double separationA = -Double.MAX_VALUE;
@@ -89,6 +110,7 @@ public final class HullCollider {
             }
         }
         if (separationA > SPECULATIVE_DISTANCE_METERS) {
+            remember(cache, co, AXIS_FACE_A, faceA, 0);
             return;
         }
         int faceB = -1;
@@ -101,6 +123,7 @@ public final class HullCollider {
             }
         }
         if (separationB > SPECULATIVE_DISTANCE_METERS) {
+            remember(cache, co, AXIS_FACE_B, faceB, 0);
             return;
         }
 
@@ -149,7 +172,15 @@ public final class HullCollider {
             }
         }
         if (separationE > SPECULATIVE_DISTANCE_METERS) {
+            remember(cache, co, AXIS_EDGES, edgeA, edgeB);
             return;
+        }
+        if (separationE > Math.max(separationA, separationB)) {
+            remember(cache, co, AXIS_EDGES, edgeA, edgeB);
+        } else if (separationB > separationA) {
+            remember(cache, co, AXIS_FACE_B, faceB, 0);
+        } else {
+            remember(cache, co, AXIS_FACE_A, faceA, 0);
         }
 
         // A positive axis separation proves the hulls apart but may understate the gap (when the
@@ -219,6 +250,60 @@ public final class HullCollider {
             Quat.rotate(qax, qay, qaz, qaw, points[3 * k], points[3 * k + 1], points[3 * k + 2], tmp, 0);
             out.add(tmp[0] + pax, tmp[1] + pay, tmp[2] + paz, pointSeparation[k], pointId[k]);
         }
+    }
+
+    private static void remember(int[] cache, int co, int kind, int first, int second) {
+        cache[co] = kind;
+        cache[co + 1] = first;
+        cache[co + 2] = second;
+    }
+
+    /** True if the cached axis still separates the hulls (B already in A's frame) by more than the speculative distance. */
+    private boolean stillSeparated(CollisionHull a, CollisionHull b, int[] cache, int co) {
+        int kind = cache[co], i = cache[co + 1], j = cache[co + 2];
+        switch (kind) {
+            case AXIS_FACE_A:
+                return i < a.faceCount && minDistance(a.planes, i, bVertices, b.vertexCount) > SPECULATIVE_DISTANCE_METERS;
+            case AXIS_FACE_B:
+                return i < b.faceCount && minDistance(bPlanes, i, a.vertices, a.vertexCount) > SPECULATIVE_DISTANCE_METERS;
+            case AXIS_EDGES: {
+                if (i >= a.edgeCount || j >= b.edgeCount) {
+                    return false;
+                }
+                int a0 = a.edgeVertices[2 * i], a1 = a.edgeVertices[2 * i + 1];
+                int b0 = b.edgeVertices[2 * j], b1 = b.edgeVertices[2 * j + 1];
+                double ux = a.vertices[3 * a1] - a.vertices[3 * a0], uy = a.vertices[3 * a1 + 1] - a.vertices[3 * a0 + 1],
+                        uz = a.vertices[3 * a1 + 2] - a.vertices[3 * a0 + 2];
+                double vx = bVertices[3 * b1] - bVertices[3 * b0], vy = bVertices[3 * b1 + 1] - bVertices[3 * b0 + 1],
+                        vz = bVertices[3 * b1 + 2] - bVertices[3 * b0 + 2];
+                double cx = uy * vz - uz * vy, cy = uz * vx - ux * vz, cz = ux * vy - uy * vx;
+                double len = Math.sqrt(cx * cx + cy * cy + cz * cz);
+                if (len < 1e-12) {
+                    return false;
+                }
+                cx /= len;
+                cy /= len;
+                cz /= len;
+                // Any unit axis gives a valid bound: the gap along it is max over orientations of
+                // (min of B along it) − (max of A along it).
+                double gap = Math.max(axisGap(a, b, cx, cy, cz), axisGap(a, b, -cx, -cy, -cz));
+                return gap > SPECULATIVE_DISTANCE_METERS;
+            }
+            default:
+                return false;
+        }
+    }
+
+    /** min over B of n·v minus max over A of n·v: positive means the hulls are apart along n. */
+    private double axisGap(CollisionHull a, CollisionHull b, double nx, double ny, double nz) {
+        double maxA = -Double.MAX_VALUE, minB = Double.MAX_VALUE;
+        for (int k = 0; k < a.vertexCount; k++) {
+            maxA = Math.max(maxA, nx * a.vertices[3 * k] + ny * a.vertices[3 * k + 1] + nz * a.vertices[3 * k + 2]);
+        }
+        for (int k = 0; k < b.vertexCount; k++) {
+            minB = Math.min(minB, nx * bVertices[3 * k] + ny * bVertices[3 * k + 1] + nz * bVertices[3 * k + 2]);
+        }
+        return minB - maxA;
     }
 
     /** The vertex of the incident hull deepest below the reference face, as one point. */

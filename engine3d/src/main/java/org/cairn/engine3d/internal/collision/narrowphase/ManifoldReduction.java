@@ -5,10 +5,17 @@ import java.util.Arrays;
 /**
  * Cuts a set of contact points down to four that keep the support polygon (Box3D's order of
  * choice): the deepest point, the point farthest from it, the point spanning the largest triangle
- * with those two, and the point adding the most area outside that triangle. Works in place on
- * packed arrays; allocation-free.
+ * with those two, and the point adding the most area outside that triangle. With hysteresis: a
+ * later candidate displaces an earlier one only if it is deeper by a tenth of the linear slop, or
+ * scores more than 1/0.95 times as high, so that points which tie up to rounding (a box resting
+ * flat) are chosen the same way every step and keep their ids. Works in place on packed arrays;
+ * allocation-free.
  */
 final class ManifoldReduction {
+    /** A candidate must score above incumbent / HYSTERESIS to replace it. */
+    static final double HYSTERESIS = 0.95;
+    /** A point must be this much deeper than the deepest so far to replace it, m. */
+    static final double DEPTH_HYSTERESIS_METERS = 0.1 * CollisionConstants.LINEAR_SLOP_METERS;
     private final int[] keep = new int[Manifold.MAX_POINTS];
 
     /**
@@ -21,7 +28,7 @@ final class ManifoldReduction {
         }
         int first = 0;
         for (int k = 1; k < count; k++) {
-            if (separation[k] < separation[first]) {
+            if (separation[k] < separation[first] - DEPTH_HYSTERESIS_METERS) {
                 first = k;
             }
         }
@@ -29,7 +36,7 @@ final class ManifoldReduction {
         double best = -1;
         for (int k = 0; k < count; k++) {
             double d2 = dist2(p, k, first);
-            if (k != first && d2 > best) {
+            if (k != first && (second < 0 || d2 * HYSTERESIS > best)) {
                 best = d2;
                 second = k;
             }
@@ -41,7 +48,7 @@ final class ManifoldReduction {
                 continue;
             }
             double area = Math.abs(signedArea(p, first, second, k, nx, ny, nz));
-            if (area > best) {
+            if (third < 0 || area * HYSTERESIS > best) {
                 best = area;
                 third = k;
             }
@@ -61,7 +68,7 @@ final class ManifoldReduction {
             }
             double added = Math.max(-signedArea(p, keep[0], keep[1], k, nx, ny, nz),
                     Math.max(-signedArea(p, keep[1], keep[2], k, nx, ny, nz), -signedArea(p, keep[2], keep[0], k, nx, ny, nz)));
-            if (added > best) {
+            if (added > 0 && (fourth < 0 ? added > best : added * HYSTERESIS > best)) {
                 best = added;
                 fourth = k;
             }

@@ -15,7 +15,7 @@ public final class Narrowphase {
     @FunctionalInterface
     interface PairFunction {
         void collide(Narrowphase np, CollisionShape a, double[] pa, int oa, CollisionShape b, double[] pb, int ob,
-                     Manifold out);
+                     int[] cache, int co, Manifold out);
     }
 
     private static final PairFunction[][] TABLE = new PairFunction[CollisionShape.KIND_COUNT][CollisionShape.KIND_COUNT];
@@ -31,7 +31,7 @@ public final class Narrowphase {
         register(CollisionShape.CAPSULE, CollisionShape.MESH, Narrowphase::convexMesh);
         register(CollisionShape.HULL, CollisionShape.MESH, Narrowphase::convexMesh);
         // Meshes are static, and static shapes never meet each other.
-        register(CollisionShape.MESH, CollisionShape.MESH, (np, a, pa, oa, b, pb, ob, out) -> out.clear());
+        register(CollisionShape.MESH, CollisionShape.MESH, (np, a, pa, oa, b, pb, ob, cache, co, out) -> out.clear());
     }
 
     private static void register(int kindA, int kindB, PairFunction function) {
@@ -45,24 +45,40 @@ public final class Narrowphase {
     private final RoundHullCollider roundHullCollider = new RoundHullCollider();
     private final double[] ends = new double[12];
 
+    /** Ints of per-pair cache a contact keeps for the collide functions (cleared to 0 when new). */
+    public static final int CACHE_INTS = 12;
+    private final int[] noCache = new int[CACHE_INTS];
+
     /** Collides shape a at pose pa[oa..oa+7) with shape b at pose pb[ob..ob+7) into {@code out}. */
     public void collide(CollisionShape a, double[] pa, int oa, CollisionShape b, double[] pb, int ob, Manifold out) {
-        TABLE[a.kind][b.kind].collide(this, a, pa, oa, b, pb, ob, out);
+        java.util.Arrays.fill(noCache, 0);
+        collide(a, pa, oa, b, pb, ob, noCache, 0, out);
+    }
+
+    /**
+     * As {@link #collide(CollisionShape, double[], int, CollisionShape, double[], int, Manifold)},
+     * with the pair's cache at cache[co .. co + CACHE_INTS): the separating axis found last time
+     * (checked first, so a pair that stays apart costs one support query) and GJK's last simplex.
+     * The pair must always be passed in the same order with the same cache.
+     */
+    public void collide(CollisionShape a, double[] pa, int oa, CollisionShape b, double[] pb, int ob, int[] cache, int co,
+                        Manifold out) {
+        TABLE[a.kind][b.kind].collide(this, a, pa, oa, b, pb, ob, cache, co, out);
     }
 
     private static void swapped(Narrowphase np, CollisionShape a, double[] pa, int oa, CollisionShape b, double[] pb,
-                                int ob, Manifold out) {
-        TABLE[b.kind][a.kind].collide(np, b, pb, ob, a, pa, oa, out);
+                                int ob, int[] cache, int co, Manifold out) {
+        TABLE[b.kind][a.kind].collide(np, b, pb, ob, a, pa, oa, cache, co, out);
         out.normal(-out.normalX, -out.normalY, -out.normalZ);
     }
 
     private static void sphereSphere(Narrowphase np, CollisionShape a, double[] pa, int oa, CollisionShape b,
-                                     double[] pb, int ob, Manifold out) {
+                                     double[] pb, int ob, int[] cache, int co, Manifold out) {
         RoundCollider.points(pa[oa], pa[oa + 1], pa[oa + 2], a.radius, pb[ob], pb[ob + 1], pb[ob + 2], b.radius, out);
     }
 
     private static void sphereCapsule(Narrowphase np, CollisionShape a, double[] pa, int oa, CollisionShape b,
-                                      double[] pb, int ob, Manifold out) {
+                                      double[] pb, int ob, int[] cache, int co, Manifold out) {
         np.segmentEnds(b, pb, ob, 0);
         double[] e = np.ends;
         RoundCollider.sphereCapsule(pa[oa], pa[oa + 1], pa[oa + 2], a.radius, e[0], e[1], e[2], e[3], e[4], e[5],
@@ -70,7 +86,7 @@ public final class Narrowphase {
     }
 
     private static void capsuleCapsule(Narrowphase np, CollisionShape a, double[] pa, int oa, CollisionShape b,
-                                       double[] pb, int ob, Manifold out) {
+                                       double[] pb, int ob, int[] cache, int co, Manifold out) {
         np.segmentEnds(a, pa, oa, 0);
         np.segmentEnds(b, pb, ob, 6);
         double[] e = np.ends;
@@ -79,19 +95,20 @@ public final class Narrowphase {
     }
 
     private static void roundHull(Narrowphase np, CollisionShape a, double[] pa, int oa, CollisionShape b, double[] pb,
-                                  int ob, Manifold out) {
+                                  int ob, int[] cache, int co, Manifold out) {
         np.roundHullCollider.collide(a, pa[oa], pa[oa + 1], pa[oa + 2], pa[oa + 3], pa[oa + 4], pa[oa + 5], pa[oa + 6],
-                b, pb[ob], pb[ob + 1], pb[ob + 2], pb[ob + 3], pb[ob + 4], pb[ob + 5], pb[ob + 6], out);
+                b, pb[ob], pb[ob + 1], pb[ob + 2], pb[ob + 3], pb[ob + 4], pb[ob + 5], pb[ob + 6], cache, co, out);
     }
 
     private static void hullHull(Narrowphase np, CollisionShape a, double[] pa, int oa, CollisionShape b, double[] pb,
-                                 int ob, Manifold out) {
+                                 int ob, int[] cache, int co, Manifold out) {
         np.hullCollider.collide(a.hull, pa[oa], pa[oa + 1], pa[oa + 2], pa[oa + 3], pa[oa + 4], pa[oa + 5], pa[oa + 6],
-                b.hull, pb[ob], pb[ob + 1], pb[ob + 2], pb[ob + 3], pb[ob + 4], pb[ob + 5], pb[ob + 6], out);
+                b.hull, pb[ob], pb[ob + 1], pb[ob + 2], pb[ob + 3], pb[ob + 4], pb[ob + 5], pb[ob + 6], cache, co, out);
     }
 
     // Mesh scratch: the convex shape and poses being collided, and the points gathered so far.
     private final Manifold triangleManifold = new Manifold();
+    private final int[] triangleCache = new int[CACHE_INTS];
     private final ManifoldReduction reduction = new ManifoldReduction();
     private final org.cairn.engine3d.geometry.Aabb meshBox = new org.cairn.engine3d.geometry.Aabb();
     private final double[] local = new double[3];
@@ -114,7 +131,7 @@ public final class Narrowphase {
      * triangles merge. A point's id mixes its triangle index into the triangle's feature id.
      */
     private static void convexMesh(Narrowphase np, CollisionShape a, double[] pa, int oa, CollisionShape b,
-                                   double[] pb, int ob, Manifold out) {
+                                   double[] pb, int ob, int[] cache, int co, Manifold out) {
         np.collideMesh(a, pa, oa, b, pb, ob, out);
     }
 
@@ -173,8 +190,10 @@ public final class Narrowphase {
     private boolean triangle(int proxy) {
         int t = meshData.tree.userData(proxy);
         CollisionShape tri = meshData.triangles[t];
+        // Triangles share the pair's contact, so they get no cache of their own.
+        java.util.Arrays.fill(triangleCache, 0);
         TABLE[meshConvex.kind][CollisionShape.HULL].collide(this, meshConvex, meshPoseA, meshOffsetA, tri, meshPoseB,
-                meshOffsetB, triangleManifold);
+                meshOffsetB, triangleCache, 0, triangleManifold);
         Manifold m = triangleManifold;
         for (int k = 0; k < m.pointCount; k++) {
             if (duplicate(m, k)) {

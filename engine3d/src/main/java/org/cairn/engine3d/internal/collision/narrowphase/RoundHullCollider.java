@@ -33,7 +33,7 @@ public final class RoundHullCollider {
      */
     public void collide(CollisionShape a, double pax, double pay, double paz, double qax, double qay, double qaz,
                         double qaw, CollisionShape b, double pbx, double pby, double pbz, double qbx, double qby,
-                        double qbz, double qbw, Manifold out) {
+                        double qbz, double qbw, int[] cache, int co, Manifold out) {
         out.clear();
         CollisionHull hull = b.hull;
         int n = a.coreCount;
@@ -43,7 +43,19 @@ public final class RoundHullCollider {
             Quat.rotate(-qbx, -qby, -qbz, qbw, tmp[0] + pax - pbx, tmp[1] + pay - pby, tmp[2] + paz - pbz, core, 3 * k);
         }
         double r = a.radius;
-        gjk.distance(core, n, hull.vertices, hull.vertexCount, false);
+        // GJK starts from last step's simplex (cache[co + 3] vertices, indices after it).
+        int cached = cache[co + 3];
+        for (int k = 0; k < cached; k++) {
+            gjk.indexA[k] = cache[co + 4 + k];
+            gjk.indexB[k] = cache[co + 8 + k];
+        }
+        gjk.count = cached;
+        gjk.distance(core, n, hull.vertices, hull.vertexCount, cached > 0);
+        cache[co + 3] = gjk.distance > 0 ? gjk.count : 0;
+        for (int k = 0; k < cache[co + 3]; k++) {
+            cache[co + 4 + k] = gjk.indexA[k];
+            cache[co + 8 + k] = gjk.indexB[k];
+        }
         // Normal from hull to round shape, in B's frame; flipped when written out.
         double nx, ny, nz;
         int count;
