@@ -114,8 +114,19 @@ public final class Contacts {
         return state.contacts.featureId[point(i, k)];
     }
 
-    /** Normal impulse of point k of contact i over the last step, N·s. */
+    /** Normal impulse of point k of contact i over the last step (summed over substeps), N·s; never negative. */
     public double normalImpulse(int i, int k) {
-        return state.contacts.normalImpulse[point(i, k)];
+        return state.contacts.stepNormalImpulse[point(i, k)];
+    }
+
+    /**
+     * Friction impulse of point k of contact i along tangent {@code axis} (0 or 1) over the last
+     * step, N·s. The tangents are a fixed function of the normal: t₁ ⊥ n, t₂ = t₁ × n.
+     */
+    public double tangentImpulse(int i, int k, int axis) {
+        if (axis != 0 && axis != 1) {
+            throw new IllegalArgumentException("axis must be 0 or 1, got " + axis);
+        }
+        return state.contacts.stepTangentImpulse[2 * point(i, k) + axis];
     }
 }

@@ -70,6 +70,14 @@ public final class World {
         state.gravityZ = g.z;
         state.maxLinearSpeed = def.maxLinearSpeed();
         state.maxRotationPerStep = def.maxRotationPerStep();
+        state.solverKind = def.solver() == SolverKind.SOFT_STEP ? 0 : 1;
+        state.iterations = def.iterations();
+        state.solver.contactHertz = def.contactHertz();
+        state.solver.contactDampingRatio = def.contactDampingRatio();
+        state.solver.maxPushSpeed = def.maxContactPushSpeed();
+        state.solver.restitutionThreshold = def.restitutionThreshold();
+        state.solver.baumgarte = def.baumgarte();
+        state.solver.warmStarting = def.warmStarting();
     }
 
     /** Creates an empty world with {@link WorldDef#DEFAULTS}. */

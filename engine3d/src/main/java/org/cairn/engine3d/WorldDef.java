@@ -18,8 +18,24 @@ public final class WorldDef {
     private final double maxLinearSpeed;
     private final double maxRotationPerStep;
     private final double maxFrameTime;
+    private final SolverKind solver;
+    private final int iterations;
+    private final double contactHertz;
+    private final double contactDampingRatio;
+    private final double maxContactPushSpeed;
+    private final double restitutionThreshold;
+    private final double baumgarte;
+    private final boolean warmStarting;
 
     private WorldDef(Builder b) {
+        solver = b.solver;
+        iterations = b.iterations;
+        contactHertz = b.contactHertz;
+        contactDampingRatio = b.contactDampingRatio;
+        maxContactPushSpeed = b.maxContactPushSpeed;
+        restitutionThreshold = b.restitutionThreshold;
+        baumgarte = b.baumgarte;
+        warmStarting = b.warmStarting;
         gravityX = b.gravityX;
         gravityY = b.gravityY;
         gravityZ = b.gravityZ;
@@ -46,7 +62,58 @@ public final class WorldDef {
         b.maxLinearSpeed = maxLinearSpeed;
         b.maxRotationPerStep = maxRotationPerStep;
         b.maxFrameTime = maxFrameTime;
+        b.solver = solver;
+        b.iterations = iterations;
+        b.contactHertz = contactHertz;
+        b.contactDampingRatio = contactDampingRatio;
+        b.maxContactPushSpeed = maxContactPushSpeed;
+        b.restitutionThreshold = restitutionThreshold;
+        b.baumgarte = baumgarte;
+        b.warmStarting = warmStarting;
         return b;
+    }
+
+    /** The contact solver; default {@link SolverKind#SOFT_STEP}. */
+    public SolverKind solver() {
+        return solver;
+    }
+
+    /** Iterations per substep of {@link SolverKind#SEQUENTIAL_IMPULSE}; default 10. */
+    public int iterations() {
+        return iterations;
+    }
+
+    /**
+     * Contact stiffness of the soft step, Hz; default 30. Clamped to an eighth of the substep rate,
+     * where the soft contact stops being stable; contacts with a static body use twice this.
+     */
+    public double contactHertz() {
+        return contactHertz;
+    }
+
+    /** Damping ratio of the soft contact; default 10 (heavily overdamped: overlap is pushed out without bounce). */
+    public double contactDampingRatio() {
+        return contactDampingRatio;
+    }
+
+    /** Fastest the soft step pushes overlapping bodies apart, m/s; default 3. */
+    public double maxContactPushSpeed() {
+        return maxContactPushSpeed;
+    }
+
+    /** Approach speed below which contacts do not bounce, m/s; default 1. */
+    public double restitutionThreshold() {
+        return restitutionThreshold;
+    }
+
+    /** Baumgarte factor β of {@link SolverKind#SEQUENTIAL_IMPULSE}: overlap beyond the slop is removed at β/h; default 0.2. */
+    public double baumgarte() {
+        return baumgarte;
+    }
+
+    /** Whether last step's impulses (matched by feature id) start this step's solve; default true. */
+    public boolean warmStarting() {
+        return warmStarting;
     }
 
     /** Gravitational acceleration in m/s²; default (0, −9.81, 0). Returns a copy. */
@@ -100,8 +167,64 @@ public final class WorldDef {
         private double maxLinearSpeed = 400.0;
         private double maxRotationPerStep = 0.25 * Math.PI;
         private double maxFrameTime = 0.25;
+        private SolverKind solver = SolverKind.SOFT_STEP;
+        private int iterations = 10;
+        private double contactHertz = 30.0;
+        private double contactDampingRatio = 10.0;
+        private double maxContactPushSpeed = 3.0;
+        private double restitutionThreshold = 1.0;
+        private double baumgarte = 0.2;
+        private boolean warmStarting = true;
 
         private Builder() {
+        }
+
+        /** The contact solver. */
+        public Builder solver(SolverKind kind) {
+            solver = Check.notNull("solver", kind);
+            return this;
+        }
+
+        /** Iterations per substep of the sequential-impulse solver, at least 1. */
+        public Builder iterations(int count) {
+            iterations = Check.atLeast("iterations", count, 1);
+            return this;
+        }
+
+        /** Contact stiffness, Hz, positive. */
+        public Builder contactHertz(double hertz) {
+            contactHertz = Check.positive("contactHertz", hertz);
+            return this;
+        }
+
+        /** Contact damping ratio, non-negative. */
+        public Builder contactDampingRatio(double ratio) {
+            contactDampingRatio = Check.nonNegative("contactDampingRatio", ratio);
+            return this;
+        }
+
+        /** Largest push-out speed, m/s, positive. */
+        public Builder maxContactPushSpeed(double metersPerSecond) {
+            maxContactPushSpeed = Check.positive("maxContactPushSpeed", metersPerSecond);
+            return this;
+        }
+
+        /** Restitution threshold, m/s, non-negative. */
+        public Builder restitutionThreshold(double metersPerSecond) {
+            restitutionThreshold = Check.nonNegative("restitutionThreshold", metersPerSecond);
+            return this;
+        }
+
+        /** Baumgarte factor, in [0, 1]. */
+        public Builder baumgarte(double beta) {
+            baumgarte = Check.inRange("baumgarte", beta, 0.0, 1.0);
+            return this;
+        }
+
+        /** Turns warm starting on or off (off only for experiments). */
+        public Builder warmStarting(boolean enabled) {
+            warmStarting = enabled;
+            return this;
         }
 
         /** Gravitational acceleration, m/s². */

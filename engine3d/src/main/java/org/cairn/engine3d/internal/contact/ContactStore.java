@@ -35,6 +35,13 @@ public final class ContactStore {
     public double[] normalImpulse = new double[P * 16];
     public double[] tangentImpulse = new double[2 * P * 16];
 
+    /** Impulses applied over the whole last step (summed over substeps), N·s: what the view reports. */
+    public double[] stepNormalImpulse = new double[P * 16];
+    public double[] stepTangentImpulse = new double[2 * P * 16];
+    /** Mixed material per contact: friction √(μA·μB), restitution max(eA, eB). */
+    public double[] friction = new double[16];
+    public double[] restitution = new double[16];
+
     /** Per contact, the collide functions' cache ({@code Narrowphase.CACHE_INTS} ints). */
     public int[] cache = new int[CACHE * 16];
 
@@ -61,10 +68,14 @@ public final class ContactStore {
         normalImpulse = Arrays.copyOf(normalImpulse, P * c);
         tangentImpulse = Arrays.copyOf(tangentImpulse, 2 * P * c);
         cache = Arrays.copyOf(cache, CACHE * c);
+        stepNormalImpulse = Arrays.copyOf(stepNormalImpulse, P * c);
+        stepTangentImpulse = Arrays.copyOf(stepTangentImpulse, 2 * P * c);
+        friction = Arrays.copyOf(friction, c);
+        restitution = Arrays.copyOf(restitution, c);
     }
 
-    /** Adds a contact for shapes a &lt; b, not touching yet; returns its index. */
-    public int create(int a, int b) {
+    /** Adds a contact for shapes a &lt; b with their mixed material, not touching yet; returns its index. */
+    public int create(int a, int b, double mixedFriction, double mixedRestitution) {
         if (count == shapeA.length) {
             grow();
         }
@@ -74,6 +85,8 @@ public final class ContactStore {
         touching[c] = false;
         pointCount[c] = 0;
         Arrays.fill(cache, CACHE * c, CACHE * c + CACHE, 0);
+        friction[c] = mixedFriction;
+        restitution[c] = mixedRestitution;
         return c;
     }
 
@@ -102,6 +115,10 @@ public final class ContactStore {
         System.arraycopy(normalImpulse, P * from, normalImpulse, P * to, P);
         System.arraycopy(tangentImpulse, 2 * P * from, tangentImpulse, 2 * P * to, 2 * P);
         System.arraycopy(cache, CACHE * from, cache, CACHE * to, CACHE);
+        System.arraycopy(stepNormalImpulse, P * from, stepNormalImpulse, P * to, P);
+        System.arraycopy(stepTangentImpulse, 2 * P * from, stepTangentImpulse, 2 * P * to, 2 * P);
+        friction[to] = friction[from];
+        restitution[to] = restitution[from];
     }
 
     /** Packs a shape pair. */
@@ -143,6 +160,9 @@ public final class ContactStore {
             normalImpulse[p] = 0.0;
             tangentImpulse[2 * p] = 0.0;
             tangentImpulse[2 * p + 1] = 0.0;
+            stepNormalImpulse[p] = 0.0;
+            stepTangentImpulse[2 * p] = 0.0;
+            stepTangentImpulse[2 * p + 1] = 0.0;
             for (int j = 0; j < oldCount; j++) {
                 if (claimedScratch[j] == 0 && oldId[j] == m.featureId[k]) {
                     claimedScratch[j] = 1;

@@ -3,6 +3,7 @@ package org.cairn.engine3d.internal.world;
 import java.util.Arrays;
 import org.cairn.engine3d.internal.body.BodyStore;
 import org.cairn.engine3d.internal.body.Integrator;
+import org.cairn.engine3d.internal.solver.ContactSolver;
 
 /**
  * One fixed step as a visible sequence of {@link StepStage}s, timed per stage. Owns only scratch
@@ -35,15 +36,47 @@ public final class StepPipeline {
         stageNanos[StepStage.UPDATE_PAIRS.ordinal()] += tPairs - t1;
         world.collide();
         stageNanos[StepStage.COLLIDE.ordinal()] += System.nanoTime() - tPairs;
+        ContactSolver solver = world.solver;
+        long tPrepare = System.nanoTime();
+        solver.prepare(bodies, world.contacts, world.shapes.body, world.contacts.friction, world.contacts.restitution, dt,
+                substeps);
+        stageNanos[StepStage.PREPARE_CONTACTS.ordinal()] += System.nanoTime() - tPrepare;
+        boolean soft = world.solverKind == 0;
         for (int k = 0; k < substeps; k++) {
             long a = System.nanoTime();
             Integrator.integrateVelocities(bodies, gx, gy, gz, h, maxLinearSpeed, maxAngularSpeed);
             long b = System.nanoTime();
-            Integrator.integratePositions(bodies, h);
+            solver.warmStart(bodies);
             long c = System.nanoTime();
+            if (soft) {
+                solver.solveSoft(bodies, true);
+            } else {
+                for (int i = 0; i < world.iterations; i++) {
+                    solver.solveBaumgarte(bodies);
+                }
+            }
+            long d = System.nanoTime();
+            Integrator.integratePositions(bodies, h);
+            solver.updateDeltaRotations(bodies);
+            long e = System.nanoTime();
+            if (soft) {
+                solver.solveSoft(bodies, false);
+            }
+            long f = System.nanoTime();
             stageNanos[StepStage.INTEGRATE_VELOCITIES.ordinal()] += b - a;
-            stageNanos[StepStage.INTEGRATE_POSITIONS.ordinal()] += c - b;
+            stageNanos[StepStage.WARM_START.ordinal()] += c - b;
+            stageNanos[StepStage.SOLVE.ordinal()] += d - c;
+            stageNanos[StepStage.INTEGRATE_POSITIONS.ordinal()] += e - d;
+            stageNanos[StepStage.RELAX.ordinal()] += f - e;
         }
+        long r = System.nanoTime();
+        if (soft) {
+            solver.applyRestitution(bodies);
+        }
+        long st = System.nanoTime();
+        solver.storeImpulses(world.contacts);
+        stageNanos[StepStage.RESTITUTION.ordinal()] += st - r;
+        stageNanos[StepStage.STORE_IMPULSES.ordinal()] += System.nanoTime() - st;
         long t2 = System.nanoTime();
         Integrator.finalizeBodies(bodies, scratch9);
         long t3 = System.nanoTime();

@@ -12,6 +12,7 @@ import org.cairn.engine3d.internal.contact.ContactStore;
 import org.cairn.engine3d.internal.container.LongArray;
 import org.cairn.engine3d.internal.container.LongHashSet;
 import org.cairn.engine3d.internal.math.Quat;
+import org.cairn.engine3d.internal.solver.ContactSolver;
 
 /**
  * Everything a world holds: bodies, shapes, the broadphase, the contacts, and the scratch the
@@ -29,6 +30,13 @@ public final class WorldState implements BroadPhase.PairFilter {
     public final LongHashSet excludedPairs = new LongHashSet(16);
     public double gravityX, gravityY, gravityZ;
     public double maxLinearSpeed, maxRotationPerStep;
+
+    /** The contact solver's constraints and passes. */
+    public final ContactSolver solver = new ContactSolver();
+    /** 0: soft step; 1: sequential impulses with Baumgarte. */
+    public int solverKind;
+    /** Iterations per substep of the sequential-impulse solver. */
+    public int iterations = 10;
 
     /** Continuous collision of fast bodies against static shapes. */
     public final Continuous continuous = new Continuous(this);
@@ -135,7 +143,9 @@ public final class WorldState implements BroadPhase.PairFilter {
         broadPhase.updatePairs(this, newPairs);
         for (int k = 0; k < newPairs.size(); k++) {
             long key = newPairs.get(k);
-            contacts.create(BroadPhase.shapeA(key), BroadPhase.shapeB(key));
+            int a = BroadPhase.shapeA(key), b = BroadPhase.shapeB(key);
+            contacts.create(a, b, Math.sqrt(shapes.friction[a] * shapes.friction[b]),
+                    Math.max(shapes.restitution[a], shapes.restitution[b]));
         }
     }
 

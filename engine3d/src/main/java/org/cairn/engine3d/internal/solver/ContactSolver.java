@@ -1,0 +1,454 @@
+package org.cairn.engine3d.internal.solver;
+
+import java.util.Arrays;
+import org.cairn.engine3d.internal.body.BodyStore;
+import org.cairn.engine3d.internal.collision.narrowphase.CollisionConstants;
+import org.cairn.engine3d.internal.collision.narrowphase.Manifold;
+import org.cairn.engine3d.internal.contact.ContactStore;
+import org.cairn.engine3d.internal.math.Quat;
+
+/**
+ * Contact constraints for one step, in compact primitive arrays, and the passes both solvers are
+ * made of: prepare (once per step), warm start, solve (with or without bias), restitution, store.
+ *
+ * <p>Normal constraint per point (seeds 000, 003; soft-step.md §2.2): with anchors rA, rB from each
+ * body's centre of mass, normal n, relative normal velocity vn = n·(vB + ωB×rB − vA − ωA×rA) and
+ * effective mass m = 1/(1/mA + 1/mB + (rA×n)·IA⁻¹(rA×n) + (rB×n)·IB⁻¹(rB×n)), each pass computes the
+ * current separation s = s₀ + n·(ΔcB − ΔcA + ΔqB·rB − rB − ΔqA·rA + rA) from the bodies' motion since
+ * prepare (no re-collision inside the step), then an impulse increment Δλ with the accumulated
+ * impulse clamped, λ ← max(λ + Δλ, 0) — never the increment itself.
+ * <ul>
+ * <li>s &gt; 0 (speculative): Δλ = −m·(vn + s/h): the gap may close in this substep, no further.</li>
+ * <li>soft step, s ≤ 0, with bias: Δλ = −m·(massScale·vn + max(massScale·biasRate·s, −maxPush))
+ * − impulseScale·λ; without bias (relax): Δλ = −m·vn.</li>
+ * <li>sequential impulses: Δλ = −m·(vn − β/h·max(−s − slop, 0)) (Baumgarte), restitution folded in
+ * as a target velocity −e·vn⁻ for points that approached faster than the threshold.</li>
+ * </ul>
+ * Friction: two tangents per point from a basis that depends on n alone (Box3D's perp), each with
+ * its effective mass; the pair of accumulated tangent impulses is clamped to the circle
+ * |λt| ≤ μ·λn of its point (Coulomb's cone, not a box). In the soft step friction is solved in the
+ * relax pass only (Box3D, Box2D v3.2); in sequential impulses, before the normal in every iteration.
+ *
+ * <p>Impulses are also summed over the step ({@code stepNormal}, {@code stepTangent}): what the
+ * contact view reports, in N·s.
+ */
+public final class ContactSolver {
+    private static final int P = Manifold.MAX_POINTS;
+
+    private int count;
+    private int[] contact = new int[16];
+    private int[] bodyA = new int[16];
+    private int[] bodyB = new int[16];
+    private int[] pointCount = new int[16];
+    private double[] normal = new double[3 * 16];
+    private double[] tangent = new double[6 * 16];
+    private double[] friction = new double[16];
+    private double[] restitution = new double[16];
+    private boolean[] staticSide = new boolean[16];
+    // Per point.
+    private double[] rA = new double[3 * P * 16];
+    private double[] rB = new double[3 * P * 16];
+    private double[] baseSeparation = new double[P * 16];
+    private double[] normalMass = new double[P * 16];
+    private double[] tangentMass = new double[2 * P * 16];
+    private double[] normalImpulse = new double[P * 16];
+    private double[] tangentImpulse = new double[2 * P * 16];
+    private double[] stepNormal = new double[P * 16];
+    private double[] stepTangent = new double[2 * P * 16];
+    private double[] relativeVelocity = new double[P * 16];
+    private double[] maxNormalImpulse = new double[P * 16];
+
+    // Per body: pose at the start of the step, and the rotation since then.
+    private double[] center0 = new double[3 * 64];
+    private double[] rotation0 = new double[4 * 64];
+    private double[] deltaRotation = new double[4 * 64];
+
+    private final Softness contactSoftness = new Softness();
+    private final Softness staticSoftness = new Softness();
+    private final double[] tmp = new double[6];
+
+    /** Settings copied in at prepare. */
+    public double contactHertz = 30.0;
+    public double contactDampingRatio = 10.0;
+    public double maxPushSpeed = 3.0;
+    public double restitutionThreshold = 1.0;
+    public double baumgarte = 0.2;
+    public boolean warmStarting = true;
+
+    private double h;
+    private double invH;
+
+    private void ensure(int n) {
+        if (contact.length >= n) {
+            return;
+        }
+        int c = Math.max(n, 2 * contact.length);
+        contact = Arrays.copyOf(contact, c);
+        bodyA = Arrays.copyOf(bodyA, c);
+        bodyB = Arrays.copyOf(bodyB, c);
+        pointCount = Arrays.copyOf(pointCount, c);
+        normal = Arrays.copyOf(normal, 3 * c);
+        tangent = Arrays.copyOf(tangent, 6 * c);
+        friction = Arrays.copyOf(friction, c);
+        restitution = Arrays.copyOf(restitution, c);
+        staticSide = Arrays.copyOf(staticSide, c);
+        rA = Arrays.copyOf(rA, 3 * P * c);
+        rB = Arrays.copyOf(rB, 3 * P * c);
+        baseSeparation = Arrays.copyOf(baseSeparation, P * c);
+        normalMass = Arrays.copyOf(normalMass, P * c);
+        tangentMass = Arrays.copyOf(tangentMass, 2 * P * c);
+        normalImpulse = Arrays.copyOf(normalImpulse, P * c);
+        tangentImpulse = Arrays.copyOf(tangentImpulse, 2 * P * c);
+        stepNormal = Arrays.copyOf(stepNormal, P * c);
+        stepTangent = Arrays.copyOf(stepTangent, 2 * P * c);
+        relativeVelocity = Arrays.copyOf(relativeVelocity, P * c);
+        maxNormalImpulse = Arrays.copyOf(maxNormalImpulse, P * c);
+    }
+
+    /**
+     * Builds the constraints of the touching contacts that involve an awake dynamic body, with
+     * friction and restitution already mixed per contact (frictions and restitutions arrays are
+     * indexed by contact), and remembers every body's pose for the separation updates.
+     */
+    public void prepare(BodyStore b, ContactStore cs, int[] shapeBody, double[] mixedFriction, double[] mixedRestitution,
+                        double dt, int substeps) {
+        h = dt / substeps;
+        invH = 1.0 / h;
+        double hertz = Math.min(contactHertz, 0.125 * invH);
+        contactSoftness.set(hertz, contactDampingRatio, h);
+        staticSoftness.set(2.0 * hertz, contactDampingRatio, h);
+        if (center0.length < 3 * b.highWater) {
+            center0 = new double[3 * b.capacity()];
+            rotation0 = new double[4 * b.capacity()];
+            deltaRotation = new double[4 * b.capacity()];
+        }
+        System.arraycopy(b.center, 0, center0, 0, 3 * b.highWater);
+        System.arraycopy(b.rotation, 0, rotation0, 0, 4 * b.highWater);
+        for (int i = 0; i < b.highWater; i++) {
+            deltaRotation[4 * i] = 0;
+            deltaRotation[4 * i + 1] = 0;
+            deltaRotation[4 * i + 2] = 0;
+            deltaRotation[4 * i + 3] = 1;
+        }
+        count = 0;
+        ensure(cs.count);
+        for (int c = 0; c < cs.count; c++) {
+            if (!cs.touching[c]) {
+                continue;
+            }
+            int ia = shapeBody[cs.shapeA[c]], ib = shapeBody[cs.shapeB[c]];
+            boolean dynamicA = b.type[ia] == BodyStore.DYNAMIC, dynamicB = b.type[ib] == BodyStore.DYNAMIC;
+            if (!(dynamicA && b.awake[ia]) && !(dynamicB && b.awake[ib])) {
+                continue;
+            }
+            int k = count++;
+            contact[k] = c;
+            bodyA[k] = ia;
+            bodyB[k] = ib;
+            staticSide[k] = !dynamicA || !dynamicB;
+            friction[k] = mixedFriction[c];
+            restitution[k] = mixedRestitution[c];
+            double nx = cs.normal[3 * c], ny = cs.normal[3 * c + 1], nz = cs.normal[3 * c + 2];
+            normal[3 * k] = nx;
+            normal[3 * k + 1] = ny;
+            normal[3 * k + 2] = nz;
+            // Tangent basis from n alone (Box3D b3Perp): a unit vector has a component ≥ 0.577,
+            // so one of the two choices is never degenerate.
+            double t1x, t1y, t1z;
+            if (Math.abs(nx) > 0.5) {
+                t1x = ny;
+                t1y = -nx;
+                t1z = 0;
+            } else {
+                t1x = 0;
+                t1y = nz;
+                t1z = -ny;
+            }
+            double len = Math.sqrt(t1x * t1x + t1y * t1y + t1z * t1z);
+            t1x /= len;
+            t1y /= len;
+            t1z /= len;
+            tangent[6 * k] = t1x;
+            tangent[6 * k + 1] = t1y;
+            tangent[6 * k + 2] = t1z;
+            tangent[6 * k + 3] = t1y * nz - t1z * ny;
+            tangent[6 * k + 4] = t1z * nx - t1x * nz;
+            tangent[6 * k + 5] = t1x * ny - t1y * nx;
+            int n = cs.pointCount[c];
+            pointCount[k] = n;
+            double mA = b.inverseMass[ia], mB = b.inverseMass[ib];
+            for (int j = 0; j < n; j++) {
+                int p = P * k + j, q = P * c + j;
+                for (int a = 0; a < 3; a++) {
+                    rA[3 * p + a] = cs.anchorA[3 * q + a];
+                    rB[3 * p + a] = cs.anchorB[3 * q + a];
+                }
+                // s₀ is the separation at the anchors' current places.
+                baseSeparation[p] = cs.separation[q];
+                normalMass[p] = effectiveMass(b, ia, ib, mA, mB, p, nx, ny, nz);
+                // One mass for both tangents (the mean of the two inverse masses): with separate
+                // masses the unclamped impulse is skewed from the sliding direction whenever the
+                // lever arms differ, and the circular clamp then leaves friction weaker and
+                // sideways (measured: 6% weaker on an incline at 35° yaw). With one mass the
+                // correction is exactly opposite the slip, so friction is isotropic.
+                double k1 = 1.0 / Math.max(effectiveMass(b, ia, ib, mA, mB, p, t1x, t1y, t1z), 1e-300);
+                double k2 = 1.0 / Math.max(effectiveMass(b, ia, ib, mA, mB, p, tangent[6 * k + 3], tangent[6 * k + 4],
+                        tangent[6 * k + 5]), 1e-300);
+                double isotropic = (k1 + k2) > 0 && Double.isFinite(k1 + k2) ? 2.0 / (k1 + k2) : 0.0;
+                tangentMass[2 * p] = isotropic;
+                tangentMass[2 * p + 1] = isotropic;
+                double scale = warmStarting ? 1.0 : 0.0;
+                normalImpulse[p] = scale * cs.normalImpulse[q];
+                tangentImpulse[2 * p] = scale * cs.tangentImpulse[2 * q];
+                tangentImpulse[2 * p + 1] = scale * cs.tangentImpulse[2 * q + 1];
+                stepNormal[p] = 0;
+                stepTangent[2 * p] = 0;
+                stepTangent[2 * p + 1] = 0;
+                maxNormalImpulse[p] = 0;
+                relativeVelocity[p] = relativeVelocity(b, ia, ib, p, nx, ny, nz);
+            }
+        }
+    }
+
+    /** 1 / (mA + mB + (rA×d)·IA⁻¹(rA×d) + (rB×d)·IB⁻¹(rB×d)), 0 if both bodies are immovable. */
+    private double effectiveMass(BodyStore b, int ia, int ib, double mA, double mB, int p, double dx, double dy, double dz) {
+        double k = mA + mB + angular(b.worldInverseInertia, ia, rA, p, dx, dy, dz)
+                + angular(b.worldInverseInertia, ib, rB, p, dx, dy, dz);
+        return k > 0 ? 1.0 / k : 0.0;
+    }
+
+    private static double angular(double[] inv, int i, double[] r, int p, double dx, double dy, double dz) {
+        double rx = r[3 * p], ry = r[3 * p + 1], rz = r[3 * p + 2];
+        double cx = ry * dz - rz * dy, cy = rz * dx - rx * dz, cz = rx * dy - ry * dx;
+        int o = 9 * i;
+        double ix = inv[o] * cx + inv[o + 1] * cy + inv[o + 2] * cz;
+        double iy = inv[o + 3] * cx + inv[o + 4] * cy + inv[o + 5] * cz;
+        double iz = inv[o + 6] * cx + inv[o + 7] * cy + inv[o + 8] * cz;
+        return cx * ix + cy * iy + cz * iz;
+    }
+
+    /** d·(vB + ωB×rB − vA − ωA×rA) at point p. */
+    private double relativeVelocity(BodyStore b, int ia, int ib, int p, double dx, double dy, double dz) {
+        double[] v = b.linearVelocity, w = b.angularVelocity;
+        double ax = rA[3 * p], ay = rA[3 * p + 1], az = rA[3 * p + 2];
+        double bx = rB[3 * p], by = rB[3 * p + 1], bz = rB[3 * p + 2];
+        double vax = v[3 * ia] + w[3 * ia + 1] * az - w[3 * ia + 2] * ay;
+        double vay = v[3 * ia + 1] + w[3 * ia + 2] * ax - w[3 * ia] * az;
+        double vaz = v[3 * ia + 2] + w[3 * ia] * ay - w[3 * ia + 1] * ax;
+        double vbx = v[3 * ib] + w[3 * ib + 1] * bz - w[3 * ib + 2] * by;
+        double vby = v[3 * ib + 1] + w[3 * ib + 2] * bx - w[3 * ib] * bz;
+        double vbz = v[3 * ib + 2] + w[3 * ib] * by - w[3 * ib + 1] * bx;
+        return dx * (vbx - vax) + dy * (vby - vay) + dz * (vbz - vaz);
+    }
+
+    /** Applies impulse (x, y, z) at point p: −J to A, +J to B (dynamic bodies only). */
+    private void apply(BodyStore b, int ia, int ib, int p, double x, double y, double z) {
+        double[] v = b.linearVelocity, w = b.angularVelocity, inv = b.worldInverseInertia;
+        if (b.type[ia] == BodyStore.DYNAMIC) {
+            double m = b.inverseMass[ia];
+            v[3 * ia] -= m * x;
+            v[3 * ia + 1] -= m * y;
+            v[3 * ia + 2] -= m * z;
+            addAngular(w, inv, ia, rA, p, -x, -y, -z);
+        }
+        if (b.type[ib] == BodyStore.DYNAMIC) {
+            double m = b.inverseMass[ib];
+            v[3 * ib] += m * x;
+            v[3 * ib + 1] += m * y;
+            v[3 * ib + 2] += m * z;
+            addAngular(w, inv, ib, rB, p, x, y, z);
+        }
+    }
+
+    private static void addAngular(double[] w, double[] inv, int i, double[] r, int p, double x, double y, double z) {
+        double rx = r[3 * p], ry = r[3 * p + 1], rz = r[3 * p + 2];
+        double cx = ry * z - rz * y, cy = rz * x - rx * z, cz = rx * y - ry * x;
+        int o = 9 * i;
+        w[3 * i] += inv[o] * cx + inv[o + 1] * cy + inv[o + 2] * cz;
+        w[3 * i + 1] += inv[o + 3] * cx + inv[o + 4] * cy + inv[o + 5] * cz;
+        w[3 * i + 2] += inv[o + 6] * cx + inv[o + 7] * cy + inv[o + 8] * cz;
+    }
+
+    /** Re-applies the stored impulses (last step's, matched by feature id). */
+    public void warmStart(BodyStore b) {
+        for (int k = 0; k < count; k++) {
+            int ia = bodyA[k], ib = bodyB[k];
+            for (int j = 0; j < pointCount[k]; j++) {
+                int p = P * k + j;
+                double ln = normalImpulse[p], l1 = tangentImpulse[2 * p], l2 = tangentImpulse[2 * p + 1];
+                if (ln == 0 && l1 == 0 && l2 == 0) {
+                    continue;
+                }
+                apply(b, ia, ib, p, ln * normal[3 * k] + l1 * tangent[6 * k] + l2 * tangent[6 * k + 3],
+                        ln * normal[3 * k + 1] + l1 * tangent[6 * k + 1] + l2 * tangent[6 * k + 4],
+                        ln * normal[3 * k + 2] + l1 * tangent[6 * k + 2] + l2 * tangent[6 * k + 5]);
+                stepNormal[p] += ln;
+                stepTangent[2 * p] += l1;
+                stepTangent[2 * p + 1] += l2;
+            }
+        }
+    }
+
+    /** After a position substep: each body's rotation since prepare, Δq = q·q₀⁻¹. */
+    public void updateDeltaRotations(BodyStore b) {
+        for (int i = 0; i < b.highWater; i++) {
+            double qx = b.rotation[4 * i], qy = b.rotation[4 * i + 1], qz = b.rotation[4 * i + 2], qw = b.rotation[4 * i + 3];
+            double px = -rotation0[4 * i], py = -rotation0[4 * i + 1], pz = -rotation0[4 * i + 2], pw = rotation0[4 * i + 3];
+            deltaRotation[4 * i] = qw * px + qx * pw + qy * pz - qz * py;
+            deltaRotation[4 * i + 1] = qw * py - qx * pz + qy * pw + qz * px;
+            deltaRotation[4 * i + 2] = qw * pz + qx * py - qy * px + qz * pw;
+            deltaRotation[4 * i + 3] = qw * pw - qx * px - qy * py - qz * pz;
+        }
+    }
+
+    /** Current separation of point p: s₀ plus the normal part of the anchors' motion since prepare. */
+    private double separation(BodyStore b, int k, int ia, int ib, int p) {
+        double dx = (b.center[3 * ib] - center0[3 * ib]) - (b.center[3 * ia] - center0[3 * ia]);
+        double dy = (b.center[3 * ib + 1] - center0[3 * ib + 1]) - (b.center[3 * ia + 1] - center0[3 * ia + 1]);
+        double dz = (b.center[3 * ib + 2] - center0[3 * ib + 2]) - (b.center[3 * ia + 2] - center0[3 * ia + 2]);
+        Quat.rotate(deltaRotation[4 * ib], deltaRotation[4 * ib + 1], deltaRotation[4 * ib + 2], deltaRotation[4 * ib + 3],
+                rB[3 * p], rB[3 * p + 1], rB[3 * p + 2], tmp, 0);
+        Quat.rotate(deltaRotation[4 * ia], deltaRotation[4 * ia + 1], deltaRotation[4 * ia + 2], deltaRotation[4 * ia + 3],
+                rA[3 * p], rA[3 * p + 1], rA[3 * p + 2], tmp, 3);
+        dx += (tmp[0] - rB[3 * p]) - (tmp[3] - rA[3 * p]);
+        dy += (tmp[1] - rB[3 * p + 1]) - (tmp[4] - rA[3 * p + 1]);
+        dz += (tmp[2] - rB[3 * p + 2]) - (tmp[5] - rA[3 * p + 2]);
+        return baseSeparation[p] + normal[3 * k] * dx + normal[3 * k + 1] * dy + normal[3 * k + 2] * dz;
+    }
+
+    /** One soft-step pass over all constraints: normal points, then (relax only) friction. */
+    public void solveSoft(BodyStore b, boolean useBias) {
+        for (int k = 0; k < count; k++) {
+            int ia = bodyA[k], ib = bodyB[k];
+            Softness soft = staticSide[k] ? staticSoftness : contactSoftness;
+            double nx = normal[3 * k], ny = normal[3 * k + 1], nz = normal[3 * k + 2];
+            for (int j = 0; j < pointCount[k]; j++) {
+                int p = P * k + j;
+                double s = separation(b, k, ia, ib, p);
+                double vn = relativeVelocity(b, ia, ib, p, nx, ny, nz);
+                if (useBias && vn < relativeVelocity[p]) {
+                    // The approach speed for restitution is the fastest seen before any solve of
+                    // the step, so gravity acting between the step's start and the impact counts.
+                    relativeVelocity[p] = vn;
+                }
+                double m = normalMass[p];
+                double delta;
+                if (s > 0) {
+                    delta = -m * (vn + s * invH);
+                } else if (useBias) {
+                    double bias = Math.max(soft.massScale * soft.biasRate * s, -maxPushSpeed);
+                    delta = -m * (soft.massScale * vn + bias) - soft.impulseScale * normalImpulse[p];
+                } else {
+                    delta = -m * vn;
+                }
+                applyNormal(b, k, ia, ib, p, delta);
+            }
+            if (!useBias) {
+                solveFriction(b, k, ia, ib);
+            }
+        }
+    }
+
+    /** One sequential-impulse iteration: friction first (bounded by the last normal impulses), then normal with Baumgarte bias. */
+    public void solveBaumgarte(BodyStore b) {
+        double slop = CollisionConstants.LINEAR_SLOP_METERS;
+        for (int k = 0; k < count; k++) {
+            int ia = bodyA[k], ib = bodyB[k];
+            solveFriction(b, k, ia, ib);
+            double nx = normal[3 * k], ny = normal[3 * k + 1], nz = normal[3 * k + 2];
+            for (int j = 0; j < pointCount[k]; j++) {
+                int p = P * k + j;
+                double s = baseSeparation[p];
+                double vn = relativeVelocity(b, ia, ib, p, nx, ny, nz);
+                // Target normal velocity: close a gap in one step, push out of overlap beyond the
+                // slop at β/h, and bounce if the point approached faster than the threshold.
+                double target = s > 0 ? -s * invH : baumgarte * invH * Math.max(-s - slop, 0.0);
+                if (restitution[k] > 0 && relativeVelocity[p] < -restitutionThreshold) {
+                    target = Math.max(target, -restitution[k] * relativeVelocity[p]);
+                }
+                applyNormal(b, k, ia, ib, p, normalMass[p] * (target - vn));
+            }
+        }
+    }
+
+    private void applyNormal(BodyStore b, int k, int ia, int ib, int p, double delta) {
+        double updated = Math.max(normalImpulse[p] + delta, 0.0);
+        double applied = updated - normalImpulse[p];
+        normalImpulse[p] = updated;
+        maxNormalImpulse[p] = Math.max(maxNormalImpulse[p], updated);
+        stepNormal[p] += applied;
+        apply(b, ia, ib, p, applied * normal[3 * k], applied * normal[3 * k + 1], applied * normal[3 * k + 2]);
+    }
+
+    /** Both tangents at each point, then the pair clamped to the circle of radius μ·λn. */
+    private void solveFriction(BodyStore b, int k, int ia, int ib) {
+        double mu = friction[k];
+        double t1x = tangent[6 * k], t1y = tangent[6 * k + 1], t1z = tangent[6 * k + 2];
+        double t2x = tangent[6 * k + 3], t2y = tangent[6 * k + 4], t2z = tangent[6 * k + 5];
+        for (int j = 0; j < pointCount[k]; j++) {
+            int p = P * k + j;
+            double v1 = relativeVelocity(b, ia, ib, p, t1x, t1y, t1z);
+            double v2 = relativeVelocity(b, ia, ib, p, t2x, t2y, t2z);
+            double old1 = tangentImpulse[2 * p], old2 = tangentImpulse[2 * p + 1];
+            double new1 = old1 - tangentMass[2 * p] * v1, new2 = old2 - tangentMass[2 * p + 1] * v2;
+            double limit = mu * normalImpulse[p];
+            double magnitude = Math.sqrt(new1 * new1 + new2 * new2);
+            if (magnitude > limit) {
+                double scale = magnitude > 0 ? limit / magnitude : 0.0;
+                new1 *= scale;
+                new2 *= scale;
+            }
+            double d1 = new1 - old1, d2 = new2 - old2;
+            tangentImpulse[2 * p] = new1;
+            tangentImpulse[2 * p + 1] = new2;
+            stepTangent[2 * p] += d1;
+            stepTangent[2 * p + 1] += d2;
+            apply(b, ia, ib, p, d1 * t1x + d2 * t2x, d1 * t1y + d2 * t2y, d1 * t1z + d2 * t2z);
+        }
+    }
+
+    /**
+     * Restitution once at the end of the step (soft step): for points that approached faster than
+     * the threshold before this step and pushed during it, drive the normal velocity to
+     * −e·(approach speed).
+     */
+    public void applyRestitution(BodyStore b) {
+        for (int k = 0; k < count; k++) {
+            double e = restitution[k];
+            if (e == 0) {
+                continue;
+            }
+            int ia = bodyA[k], ib = bodyB[k];
+            double nx = normal[3 * k], ny = normal[3 * k + 1], nz = normal[3 * k + 2];
+            for (int j = 0; j < pointCount[k]; j++) {
+                int p = P * k + j;
+                if (relativeVelocity[p] > -restitutionThreshold || maxNormalImpulse[p] == 0) {
+                    continue;
+                }
+                double vn = relativeVelocity(b, ia, ib, p, nx, ny, nz);
+                applyNormal(b, k, ia, ib, p, -normalMass[p] * (vn + e * relativeVelocity[p]));
+            }
+        }
+    }
+
+    /** Writes the accumulated impulses back for the next step's warm start, and the step totals for the view. */
+    public void storeImpulses(ContactStore cs) {
+        for (int k = 0; k < count; k++) {
+            int c = contact[k];
+            for (int j = 0; j < pointCount[k]; j++) {
+                int p = P * k + j, q = P * c + j;
+                cs.normalImpulse[q] = normalImpulse[p];
+                cs.tangentImpulse[2 * q] = tangentImpulse[2 * p];
+                cs.tangentImpulse[2 * q + 1] = tangentImpulse[2 * p + 1];
+                cs.stepNormalImpulse[q] = stepNormal[p];
+                cs.stepTangentImpulse[2 * q] = stepTangent[2 * p];
+                cs.stepTangentImpulse[2 * q + 1] = stepTangent[2 * p + 1];
+            }
+        }
+    }
+
+    /** Number of constraints prepared this step. */
+    public int constraintCount() {
+        return count;
+    }
+}

@@ -1,0 +1,30 @@
+package org.cairn.engine3d.internal.solver;
+
+/**
+ * A soft constraint as an implicit mass–spring–damper written as a velocity constraint (Catto,
+ * "Soft Constraints", GDC 2011; Box2D v3 {@code b2MakeSoft}). With ω = 2π·hertz and substep h:
+ * a₁ = 2ζ + hω, a₂ = hω·a₁, a₃ = 1/(1 + a₂); bias rate ω/a₁ (1/s), mass scale a₂·a₃, impulse scale
+ * a₃. Then Δλ = −m·(massScale·v + massScale·biasRate·C) − impulseScale·λ. Zero hertz means rigid.
+ */
+final class Softness {
+    double biasRate;
+    double massScale;
+    double impulseScale;
+
+    /** Sets the coefficients for a spring of {@code hertz} with damping ratio {@code zeta} at substep h. */
+    void set(double hertz, double zeta, double h) {
+        if (hertz == 0.0) {
+            biasRate = 0.0;
+            massScale = 1.0;
+            impulseScale = 0.0;
+            return;
+        }
+        double omega = 2.0 * Math.PI * hertz;
+        double a1 = 2.0 * zeta + h * omega;
+        double a2 = h * omega * a1;
+        double a3 = 1.0 / (1.0 + a2);
+        biasRate = omega / a1;
+        massScale = a2 * a3;
+        impulseScale = a3;
+    }
+}

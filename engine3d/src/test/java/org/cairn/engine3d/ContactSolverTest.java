@@ -1,0 +1,187 @@
+package org.cairn.engine3d;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.cairn.engine3d.geometry.Box;
+import org.cairn.engine3d.geometry.Sphere;
+import org.joml.Quaterniond;
+import org.joml.Vector3d;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The contact solvers against closed forms: resting load, bounce heights, Coulomb friction. */
+class ContactSolverTest {
+    private static final double DT = 1.0 / 60.0;
+
+    private static World world(SolverKind kind, double g) {
+        return new World(WorldDef.builder().gravity(0, -g, 0).solver(kind).substeps(kind == SolverKind.SOFT_STEP ? 4 : 1)
+                .iterations(10).build());
+    }
+
+    private static BodyId ground(World world, double friction, double restitution) {
+        BodyId ground = world.createBody(BodyDef.builder().type(BodyType.STATIC).position(0, -0.5, 0).build());
+        world.createShape(ground, ShapeDef.builder().friction(friction).restitution(restitution).build(), new Box(50, 0.5, 50));
+        return ground;
+    }
+
+    /** Seed 000's check: a 1 kg box at rest carries Σ Pn = m·g·dt per step. */
+    @ParameterizedTest
+    @EnumSource(SolverKind.class)
+    void aRestingBoxCarriesItsWeight(SolverKind kind) {
+        World world = world(kind, 10);
+        ground(world, 0.6, 0);
+        BodyId box = world.createBody(BodyDef.builder().position(0, 0.5, 0).build());
+        world.createShape(box, ShapeDef.builder().density(1).build(), new Box(0.5, 0.5, 0.5));
+        assertEquals(1.0, world.mass(box), 1e-12);
+        for (int i = 0; i < 120; i++) {
+            world.step();
+        }
+        for (int i = 0; i < 60; i++) {
+            world.step();
+            Contacts contacts = world.contacts();
+            assertEquals(1, contacts.count());
+            double sum = 0;
+            for (int k = 0; k < contacts.pointCount(0); k++) {
+                sum += contacts.normalImpulse(0, k);
+            }
+            assertEquals(10.0 * DT, sum, 0.01 * 10.0 * DT, "Σ Pn at step " + i);
+            assertTrue(world.linearVelocity(box, new Vector3d()).length() < 1e-3, "speed");
+        }
+        System.out.printf("%s: resting box Σ Pn = %.6f N·s per step (m·g·dt = %.6f), y = %.5f m%n", kind,
+                sumNormal(world), 10.0 * DT, world.position(box, new Vector3d()).y);
+    }
+
+    private static double sumNormal(World world) {
+        double sum = 0;
+        for (int k = 0; k < world.contacts().pointCount(0); k++) {
+            sum += world.contacts().normalImpulse(0, k);
+        }
+        return sum;
+    }
+
+    /** A ball dropped from 1 m rebounds to e²·1 m. */
+    @ParameterizedTest
+    @ValueSource(doubles = {0.3, 0.5, 0.8})
+    void aBallReboundsToESquaredTimesTheDropHeight(double e) {
+        World world = world(SolverKind.SOFT_STEP, 9.81);
+        ground(world, 0.6, e);
+        double r = 0.1;
+        BodyId ball = world.createBody(BodyDef.builder().position(0, 1 + r, 0).build());
+        world.createShape(ball, ShapeDef.builder().restitution(e).build(), new Sphere(r));
+        double apex = 0;
+        boolean bounced = false;
+        Vector3d v = new Vector3d();
+        for (int i = 0; i < 240; i++) {
+            world.step();
+            world.linearVelocity(ball, v);
+            if (v.y > 0) {
+                bounced = true;
+            }
+            if (bounced) {
+                apex = Math.max(apex, world.position(ball, new Vector3d()).y - r);
+                if (v.y < 0) {
+                    break;
+                }
+            }
+        }
+        System.out.printf("restitution %.1f: rebound %.4f m, e² = %.4f m%n", e, apex, e * e);
+        assertEquals(e * e, apex, 0.03 * e * e);
+    }
+
+    @ParameterizedTest
+    @ValueSource(doubles = {0.0})
+    void aBallWithoutRestitutionDoesNotBounce(double e) {
+        World world = world(SolverKind.SOFT_STEP, 9.81);
+        ground(world, 0.6, e);
+        BodyId ball = world.createBody(BodyDef.builder().position(0, 1.1, 0).build());
+        world.createShape(ball, ShapeDef.DEFAULTS, new Sphere(0.1));
+        // Continuous collision parks the falling ball a slop above the ground on the step it
+        // arrives; from then on it must only settle, never move up.
+        boolean landed = false;
+        double fastestUp = 0;
+        for (int i = 0; i < 180; i++) {
+            world.step();
+            if (world.contacts().count() > 0) {
+                landed = true;
+            }
+            if (landed) {
+                fastestUp = Math.max(fastestUp, world.linearVelocity(ball, new Vector3d()).y);
+            }
+        }
+        assertTrue(landed && fastestUp < 0.01, "moved up at " + fastestUp + " m/s");
+    }
+
+    @ParameterizedTest
+    @ValueSource(doubles = {0.9})
+    void aBouncyBallAtRestStaysAtRest(double e) {
+        World world = world(SolverKind.SOFT_STEP, 9.81);
+        ground(world, 0.6, e);
+        BodyId ball = world.createBody(BodyDef.builder().position(0, 0.1, 0).build());
+        world.createShape(ball, ShapeDef.builder().restitution(e).build(), new Sphere(0.1));
+        for (int i = 0; i < 300; i++) {
+            world.step();
+            assertTrue(Math.abs(world.position(ball, new Vector3d()).y - 0.1) < 0.005, "step " + i);
+        }
+    }
+
+    /** Coulomb friction on a 30° incline, at several yaw angles of the incline. */
+    @ParameterizedTest(name = "yaw {0}°")
+    @CsvSource({"0", "35", "120"})
+    void boxesStickOrSlideOnAnIncline(double yawDegrees) {
+        double theta = Math.toRadians(30), g = 9.81;
+        double stick = Math.tan(theta) + 0.05, slip = Math.tan(theta) - 0.05;
+        Quaterniond incline = new Quaterniond().rotateY(Math.toRadians(yawDegrees)).rotateZ(theta);
+        for (double mu : new double[] {stick, slip}) {
+            World world = world(SolverKind.SOFT_STEP, g);
+            BodyId ramp = world.createBody(BodyDef.builder().type(BodyType.STATIC).rotation(incline).build());
+            world.createShape(ramp, ShapeDef.builder().friction(mu).build(), new Box(20, 0.5, 20));
+            Vector3d up = incline.transform(new Vector3d(0, 1, 0));
+            BodyId box = world.createBody(BodyDef.builder().position(new Vector3d(up).mul(1.0)).rotation(incline).build());
+            world.createShape(box, ShapeDef.builder().friction(mu).build(), new Box(0.5, 0.5, 0.5));
+            for (int i = 0; i < 30; i++) {
+                world.step();
+            }
+            Vector3d p0 = world.position(box, new Vector3d());
+            Vector3d v0 = world.linearVelocity(box, new Vector3d());
+            for (int i = 0; i < 120; i++) {
+                world.step();
+            }
+            Vector3d p1 = world.position(box, new Vector3d());
+            Vector3d v1 = world.linearVelocity(box, new Vector3d());
+            if (mu == stick) {
+                assertTrue(p1.distance(p0) < 0.001, "stuck box moved " + p1.distance(p0));
+            } else {
+                double expected = g * (Math.sin(theta) - mu * Math.cos(theta));
+                double measured = v1.sub(v0, new Vector3d()).length() / (120 * DT);
+                System.out.printf("incline yaw %.0f°: a = %.4f m/s², expected %.4f%n", yawDegrees, measured, expected);
+                assertEquals(expected, measured, 0.02 * expected);
+            }
+        }
+    }
+
+    /** A box sliding at 5 m/s on flat ground stops after v²/(2μg). */
+    @ParameterizedTest
+    @EnumSource(SolverKind.class)
+    void aSlidingBoxStopsAfterTheCoulombDistance(SolverKind kind) {
+        double mu = 0.4, g = 9.81, v = 5;
+        World world = world(kind, g);
+        ground(world, mu, 0);
+        BodyId box = world.createBody(BodyDef.builder().position(0, 0.5, 0).build());
+        world.createShape(box, ShapeDef.builder().friction(mu).build(), new Box(0.5, 0.5, 0.5));
+        for (int i = 0; i < 30; i++) {
+            world.step();
+        }
+        double x0 = world.position(box, new Vector3d()).x;
+        world.setLinearVelocity(box, new Vector3d(v, 0, 0));
+        for (int i = 0; i < 240; i++) {
+            world.step();
+        }
+        double distance = world.position(box, new Vector3d()).x - x0;
+        double expected = v * v / (2 * mu * g);
+        System.out.printf("%s: sliding stop %.4f m, expected %.4f m%n", kind, distance, expected);
+        assertEquals(expected, distance, 0.02 * expected);
+    }
+}
