@@ -27,7 +27,9 @@ import org.cairn.engine3d.internal.math.Quat;
  * Friction: two tangents per point from a basis that depends on n alone (Box3D's perp), each with
  * its effective mass; the pair of accumulated tangent impulses is clamped to the circle
  * |λt| ≤ μ·λn of its point (Coulomb's cone, not a box). In the soft step friction is solved in the
- * relax pass only (Box3D, Box2D v3.2); in sequential impulses, before the normal in every iteration.
+ * relax pass only (Box3D, Box2D v3.2); in sequential impulses, after the normal in every iteration
+ * (as Box2D v3 does). Restitution may change a normal impulse after friction; the friction pair is
+ * then pulled back into the cone, so the cone holds for every impulse actually applied.
  *
  * <p>Impulses are also summed over the step ({@code stepNormal}, {@code stepTangent}): what the
  * contact view reports, in N·s.
@@ -378,12 +380,11 @@ public final class ContactSolver {
         }
     }
 
-    /** One sequential-impulse iteration: friction first (bounded by the last normal impulses), then normal with Baumgarte bias. */
+    /** One sequential-impulse iteration: normal with Baumgarte bias, then friction bounded by those normal impulses. */
     public void solveBaumgarte(BodyStore b) {
         double slop = CollisionConstants.LINEAR_SLOP_METERS;
         for (int k = 0; k < count; k++) {
             int ia = bodyA[k], ib = bodyB[k];
-            solveFriction(b, k, ia, ib);
             double nx = normal[3 * k], ny = normal[3 * k + 1], nz = normal[3 * k + 2];
             for (int j = 0; j < pointCount[k]; j++) {
                 int p = P * k + j;
@@ -397,6 +398,9 @@ public final class ContactSolver {
                 }
                 applyNormal(b, k, ia, ib, p, normalMass[p] * (target - vn));
             }
+            // Friction after the normal, against the normal impulses just found, so the cone holds
+            // at the end of every iteration.
+            solveFriction(b, k, ia, ib);
         }
     }
 
@@ -464,8 +468,27 @@ public final class ContactSolver {
                 }
                 double vn = relativeVelocity(b, ia, ib, p, nx, ny, nz);
                 applyNormal(b, k, ia, ib, p, -normalMass[p] * (vn + e * relativeVelocity[p]));
+                clampFrictionToCone(b, k, ia, ib, p);
             }
         }
+    }
+
+    /** Scales point p's friction pair back inside μ·λn if a normal update left it outside. */
+    private void clampFrictionToCone(BodyStore b, int k, int ia, int ib, int p) {
+        double l1 = tangentImpulse[2 * p], l2 = tangentImpulse[2 * p + 1];
+        double limit = friction[k] * normalImpulse[p];
+        double magnitude = Math.sqrt(l1 * l1 + l2 * l2);
+        if (magnitude <= limit) {
+            return;
+        }
+        double scale = magnitude > 0 ? limit / magnitude : 0.0;
+        double d1 = l1 * scale - l1, d2 = l2 * scale - l2;
+        tangentImpulse[2 * p] = l1 * scale;
+        tangentImpulse[2 * p + 1] = l2 * scale;
+        stepTangent[2 * p] += d1;
+        stepTangent[2 * p + 1] += d2;
+        apply(b, ia, ib, p, d1 * tangent[6 * k] + d2 * tangent[6 * k + 3], d1 * tangent[6 * k + 1] + d2 * tangent[6 * k + 4],
+                d1 * tangent[6 * k + 2] + d2 * tangent[6 * k + 5]);
     }
 
     /** Writes the accumulated impulses back for the next step's warm start, and the step totals for the view. */

@@ -20,16 +20,13 @@ import org.cairn.engine3d.internal.math.Quat;
  * the target gap. The body is put back to the earliest such pose; its velocity is kept, so the
  * contact solver takes over from the speculative contact there.
  *
- * <p>The target gap is the linear slop, or half the starting gap if that is smaller, so a body
- * that starts a step already near a wall still cannot cross it; once even that would be under a
- * quarter of the slop, a body that would close in is held where it is.
+ * <p>The target gap is the linear slop; for a shape that starts the step already within the slop,
+ * half its gap (see {@link #removeApproach} for what else happens then).
  */
 public final class Continuous {
     /** Fraction of the smallest extent a body may move in a step before it counts as fast. */
     static final double FAST_FRACTION = 0.5;
     static final int MAX_ITERATIONS = 30;
-    /** The closest a fast body is brought to a static shape by continuous collision alone, m. */
-    static final double MIN_TARGET_METERS = 0.25 * LINEAR_SLOP_METERS;
 
     private final WorldState world;
     private final Gjk gjk = new Gjk();
@@ -47,6 +44,11 @@ public final class Continuous {
     private double q0x, q0y, q0z, q0w, q1x, q1y, q1z, q1w;
     private double motionBound;
     private double earliest;
+    private boolean touching;
+    // The earliest impact of a shape that was already touching: point on the moving shape, normal
+    // towards it, time.
+    private double hitX, hitY, hitZ, hitNx, hitNy, hitNz;
+    private double hitTime = 2.0;
 
     Continuous(WorldState world) {
         this.world = world;
@@ -107,6 +109,7 @@ public final class Continuous {
             swept.union(box);
         }
         earliest = 1.0;
+        hitTime = 2.0;
         world.broadPhase.queryStatic(swept, candidates);
         if (earliest < 1.0) {
             interpolate(earliest);
@@ -119,7 +122,63 @@ public final class Continuous {
             b.rotation[4 * i + 2] = pose[5];
             b.rotation[4 * i + 3] = pose[6];
             b.updateOriginFromCenter(i);
+            if (hitTime <= earliest) {
+                removeApproach(i);
+            }
         }
+    }
+
+    private void recordHit(double ax, double ay, double az, double bx, double by, double bz, double t) {
+        if (t >= hitTime) {
+            return;
+        }
+        double nx = ax - bx, ny = ay - by, nz = az - bz;
+        double len = Math.sqrt(nx * nx + ny * ny + nz * nz);
+        if (len == 0) {
+            return;
+        }
+        hitTime = t;
+        hitX = ax;
+        hitY = ay;
+        hitZ = az;
+        hitNx = nx / len;
+        hitNy = ny / len;
+        hitNz = nz / len;
+    }
+
+    /**
+     * A body that was already touching and still drove into a static shape would otherwise be put
+     * back step after step while gravity kept adding speed: its approach speed at the impact point
+     * is removed by an impulse there (an inelastic impact). First impacts keep their velocity, so
+     * bounces are left to the solver's restitution.
+     */
+    private void removeApproach(int i) {
+        BodyStore b = world.bodies;
+        double rx = hitX - b.center[3 * i], ry = hitY - b.center[3 * i + 1], rz = hitZ - b.center[3 * i + 2];
+        double[] v = b.linearVelocity, w = b.angularVelocity, inv = b.worldInverseInertia;
+        double vx = v[3 * i] + w[3 * i + 1] * rz - w[3 * i + 2] * ry;
+        double vy = v[3 * i + 1] + w[3 * i + 2] * rx - w[3 * i] * rz;
+        double vz = v[3 * i + 2] + w[3 * i] * ry - w[3 * i + 1] * rx;
+        double vn = vx * hitNx + vy * hitNy + vz * hitNz;
+        if (vn >= 0) {
+            return;
+        }
+        double cx = ry * hitNz - rz * hitNy, cy = rz * hitNx - rx * hitNz, cz = rx * hitNy - ry * hitNx;
+        int o = 9 * i;
+        double ix = inv[o] * cx + inv[o + 1] * cy + inv[o + 2] * cz;
+        double iy = inv[o + 3] * cx + inv[o + 4] * cy + inv[o + 5] * cz;
+        double iz = inv[o + 6] * cx + inv[o + 7] * cy + inv[o + 8] * cz;
+        double k = b.inverseMass[i] + cx * ix + cy * iy + cz * iz;
+        if (k <= 0) {
+            return;
+        }
+        double impulse = -vn / k;
+        v[3 * i] += b.inverseMass[i] * impulse * hitNx;
+        v[3 * i + 1] += b.inverseMass[i] * impulse * hitNy;
+        v[3 * i + 2] += b.inverseMass[i] * impulse * hitNz;
+        w[3 * i] += impulse * ix;
+        w[3 * i + 1] += impulse * iy;
+        w[3 * i + 2] += impulse * iz;
     }
 
     /** Body centre and rotation at fraction t of the step into pose[0..7) (linear and nlerp). */
@@ -215,20 +274,20 @@ public final class Continuous {
             double gap = gjk.distance - radii;
             if (iteration == 0) {
                 if (gap <= 0) {
-                    // Already overlapping at the start of the step: that is the contact solver's job.
+                    // Overlapping at the start of the step: the contact solver's job.
                     return 1.0;
                 }
-                target = Math.min(LINEAR_SLOP_METERS, 0.5 * gap);
-                if (target < MIN_TARGET_METERS) {
-                    // Already as close as it may get: hold the start pose if the motion closes in
-                    // (probed a short way along it, where the gap cannot have passed zero).
-                    placeShape(s, Math.min(1.0, 0.5 * gap / motionBound));
-                    movingCore = core(moving, pose, movingCore);
-                    gjk.distance(movingCore, moving.coreCount, staticCore, fixed.coreCount, false);
-                    return gjk.distance - radii < gap ? 0.0 : 1.0;
-                }
+                touching = gap <= 1.25 * LINEAR_SLOP_METERS;
+                // Normally stop a slop short. A shape already that close (the solver's speculative
+                // contact did not hold it: a fast tumbling body whose next corner to touch was not
+                // in this step's manifold) is stopped at half its gap, so the time of impact is
+                // never zero and the pose never freezes.
+                target = touching ? 0.5 * gap : LINEAR_SLOP_METERS;
             }
             if (gap <= 1.25 * target) {
+                if (touching) {
+                    recordHit(gjk.ax, gjk.ay, gjk.az, gjk.bx, gjk.by, gjk.bz, t);
+                }
                 return t;
             }
             t += (gap - target) / motionBound;
