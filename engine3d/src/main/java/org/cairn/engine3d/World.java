@@ -78,6 +78,8 @@ public final class World {
         state.solver.restitutionThreshold = def.restitutionThreshold();
         state.solver.baumgarte = def.baumgarte();
         state.solver.warmStarting = def.warmStarting();
+        state.sleep.enabled = def.sleeping();
+        state.sleep.sleepSpeed = def.sleepSpeed();
     }
 
     /** Creates an empty world with {@link WorldDef#DEFAULTS}. */
@@ -123,6 +125,7 @@ public final class World {
         // the slot's cleared centre to the origin as a shift of the centre of mass.
         b.updateCenterFromOrigin(i);
         MassUpdate.apply(b, i, null, scratch9);
+        state.updateExtents(i);
         System.arraycopy(b.position, 3 * i, b.previousPosition, 3 * i, 3);
         System.arraycopy(b.rotation, 4 * i, b.previousRotation, 4 * i, 4);
         return new BodyId(i, b.generation[i]);
@@ -526,7 +529,10 @@ public final class World {
         bodies.gyroscopic[body(bodyId)] = enabled;
     }
 
-    /** True unless the body is asleep (sleeping arrives with the contact solver; until then always true). */
+    /**
+     * False while the body sleeps: its island rested for 0.5 s, so it is not simulated until
+     * something touches it, an API call moves or pushes it, or a body under it goes away.
+     */
     public boolean isAwake(BodyId bodyId) {
         return bodies.awake[body(bodyId)];
     }
@@ -874,10 +880,9 @@ public final class World {
         Check.finite3(name, v.x(), v.y(), v.z());
     }
 
-    /** Resets the body's sleep timer and marks it awake; every write that changes motion calls it. */
+    /** Wakes the body (and, at the next step, its island); every write that changes motion calls it. */
     private void wake(int i) {
-        bodies.awake[i] = true;
-        bodies.sleepTime[i] = 0.0;
+        state.wake(i);
     }
 
     private static void set3(double[] a, int i, double x, double y, double z) {

@@ -26,8 +26,12 @@ public final class WorldDef {
     private final double restitutionThreshold;
     private final double baumgarte;
     private final boolean warmStarting;
+    private final boolean sleeping;
+    private final double sleepSpeed;
 
     private WorldDef(Builder b) {
+        sleeping = b.sleeping;
+        sleepSpeed = b.sleepSpeed;
         solver = b.solver;
         iterations = b.iterations;
         contactHertz = b.contactHertz;
@@ -70,7 +74,22 @@ public final class WorldDef {
         b.restitutionThreshold = restitutionThreshold;
         b.baumgarte = baumgarte;
         b.warmStarting = warmStarting;
+        b.sleeping = sleeping;
+        b.sleepSpeed = sleepSpeed;
         return b;
+    }
+
+    /** Whether resting islands fall asleep; default true. */
+    public boolean sleeping() {
+        return sleeping;
+    }
+
+    /**
+     * Speed under which a body counts as resting, m/s (its rotation counts as the speed of its
+     * farthest point); an island resting for 0.5 s falls asleep. Default 0.05.
+     */
+    public double sleepSpeed() {
+        return sleepSpeed;
     }
 
     /** The contact solver; default {@link SolverKind#SOFT_STEP}. */
@@ -175,8 +194,22 @@ public final class WorldDef {
         private double restitutionThreshold = 1.0;
         private double baumgarte = 0.2;
         private boolean warmStarting = true;
+        private boolean sleeping = true;
+        private double sleepSpeed = 0.05;
 
         private Builder() {
+        }
+
+        /** Turns sleeping on or off. */
+        public Builder sleeping(boolean enabled) {
+            sleeping = enabled;
+            return this;
+        }
+
+        /** Resting speed, m/s, positive. */
+        public Builder sleepSpeed(double metersPerSecond) {
+            sleepSpeed = Check.positive("sleepSpeed", metersPerSecond);
+            return this;
         }
 
         /** The contact solver. */

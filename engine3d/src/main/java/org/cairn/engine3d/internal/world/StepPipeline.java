@@ -88,7 +88,10 @@ public final class StepPipeline {
                 world.refreshProxies(i, false);
             }
         }
-        stageNanos[StepStage.FINALIZE_BODIES.ordinal()] += (t3 - t2) + (System.nanoTime() - t4);
+        long t5 = System.nanoTime();
+        stageNanos[StepStage.FINALIZE_BODIES.ordinal()] += (t3 - t2) + (t5 - t4);
+        world.sleep.update(bodies, world.contacts, world.shapes.body, dt);
+        stageNanos[StepStage.SLEEP.ordinal()] += System.nanoTime() - t5;
     }
 
     /** Milliseconds spent in {@code stage} during the last step. */

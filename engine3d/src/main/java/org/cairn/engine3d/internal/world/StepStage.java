@@ -27,5 +27,7 @@ public enum StepStage {
     /** Origins from centres, world inverse inertia from orientations, forces cleared, proxies refreshed. */
     FINALIZE_BODIES,
     /** Fast bodies against static shapes: time of impact, pose pulled back. */
-    CONTINUOUS
+    CONTINUOUS,
+    /** Islands from touching contacts; resting islands fall asleep, touched ones wake. */
+    SLEEP
 }

@@ -38,6 +38,9 @@ public final class WorldState implements BroadPhase.PairFilter {
     /** Iterations per substep of the sequential-impulse solver. */
     public int iterations = 10;
 
+    /** Islands and sleeping. */
+    public final Sleep sleep = new Sleep();
+
     /** Continuous collision of fast bodies against static shapes. */
     public final Continuous continuous = new Continuous(this);
     private final Narrowphase narrowphase = new Narrowphase();
@@ -88,10 +91,23 @@ public final class WorldState implements BroadPhase.PairFilter {
         shapes.proxyKey[s] = broadPhase.createProxy(fatten(s, box), s, isStatic);
     }
 
-    /** Takes a shape out of the broadphase and ends its contacts. */
+    /** True if body i moves this step: awake and not static. */
+    private boolean awake(int i) {
+        return bodies.type[i] != BodyStore.STATIC && bodies.awake[i];
+    }
+
+    /** Wakes body i (its island follows at the next sleep stage). */
+    public void wake(int i) {
+        bodies.awake[i] = true;
+        bodies.sleepTime[i] = 0.0;
+    }
+
+    /** Takes a shape out of the broadphase and ends its contacts, waking what it touched. */
     public void destroyProxy(int s) {
         for (int c = contacts.count - 1; c >= 0; c--) {
             if (contacts.shapeA[c] == s || contacts.shapeB[c] == s) {
+                wake(shapes.body[contacts.shapeA[c]]);
+                wake(shapes.body[contacts.shapeB[c]]);
                 broadPhase.removePair(contacts.shapeA[c], contacts.shapeB[c]);
                 contacts.destroy(c);
             }
@@ -158,6 +174,11 @@ public final class WorldState implements BroadPhase.PairFilter {
         int c = 0;
         while (c < cs.count) {
             int a = cs.shapeA[c], b = cs.shapeB[c];
+            if (!awake(shapes.body[a]) && !awake(shapes.body[b])) {
+                // Both asleep (or one asleep and one static): the contact keeps its last manifold.
+                c++;
+                continue;
+            }
             if (!broadPhase.overlaps(shapes.proxyKey[a], shapes.proxyKey[b])) {
                 broadPhase.removePair(a, b);
                 cs.destroy(c);
@@ -203,6 +224,13 @@ public final class WorldState implements BroadPhase.PairFilter {
             reach = Math.max(reach, Math.sqrt(ox * ox + oy * oy + oz * oz) + Math.sqrt(bx * bx + by * by + bz * bz));
         }
         bodies.minExtent[i] = least == Double.MAX_VALUE ? 0.0 : least;
+        // Never less than the radius of gyration, so a body without shapes (mass set directly)
+        // still counts its spin when deciding whether it rests.
+        if (bodies.mass[i] > 0) {
+            double[] t = bodies.localInertia;
+            double largest = Math.max(t[9 * i], Math.max(t[9 * i + 4], t[9 * i + 8]));
+            reach = Math.max(reach, Math.sqrt(largest / bodies.mass[i]));
+        }
         bodies.maxExtent[i] = reach;
     }
 
