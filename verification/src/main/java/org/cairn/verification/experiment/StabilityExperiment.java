@@ -28,7 +28,7 @@ public final class StabilityExperiment {
     }
 
     /** What one run measured. */
-    public record Result(String structure, Config config, double furthestMeters, boolean fellOver) {
+    public record Result(String structure, Config config, double furthestMeters, boolean fellOver, double sleepSeconds) {
     }
 
     private StabilityExperiment() {
@@ -58,29 +58,62 @@ public final class StabilityExperiment {
             start.add(world.position(box, new Vector3d()));
         }
         double furthest = 0;
+        double asleepAt = Double.NaN;
         Vector3d p = new Vector3d();
         int steps = (int) Math.round(seconds * 60);
         for (int step = 0; step < steps; step++) {
             world.step();
+            boolean anyAwake = false;
             for (int i = 0; i < boxes.size(); i++) {
                 furthest = Math.max(furthest, world.position(boxes.get(i), p).distance(start.get(i)));
+                anyAwake |= world.isAwake(boxes.get(i));
+            }
+            if (!anyAwake && Double.isNaN(asleepAt)) {
+                asleepAt = (step + 1) / 60.0;
             }
         }
-        return new Result(structure, config, furthest, furthest > 1.0);
+        return new Result(structure, config, furthest, furthest > 1.0, asleepAt);
     }
 
     public static void main(String[] args) {
-        System.out.println("| structure | solver | warm starting | furthest a box moved | fell over | solves per step |");
-        System.out.println("| --- | --- | --- | --- | --- | --- |");
+        System.out.println("| structure | solver | warm starting | furthest a box moved | fell over | asleep after "
+                + "| solves per step |");
+        System.out.println("| --- | --- | --- | --- | --- | --- | --- |");
         for (Config config : configurations()) {
             for (int s = 0; s < 2; s++) {
                 Result r = s == 0 ? run("pyramid (55)", Stacks::pyramid, 10, config, 10)
                         : run("tower (12)", Stacks::tower, 12, config, 10);
-                System.out.printf(Locale.ROOT, "| %s | %s | %s | %s | %s | %d |%n", r.structure(), config.name(),
+                System.out.printf(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %d |%n", r.structure(), config.name(),
                         config.warm() ? "on" : "off", distance(r.furthestMeters()), r.fellOver() ? "yes" : "no",
+                        Double.isNaN(r.sleepSeconds()) ? "never" : String.format(Locale.ROOT, "%.2f s", r.sleepSeconds()),
                         config.solvesPerStep());
             }
         }
+        sleepCost();
+    }
+
+    /** Step time of the settled pyramid asleep, against the same pyramid kept awake (medians). */
+    static void sleepCost() {
+        double asleep = settledStepMillis(true), awake = settledStepMillis(false);
+        System.out.printf(Locale.ROOT, "%nSettled pyramid of 55, soft step, 4 substeps: %.4f ms per step asleep, "
+                + "%.4f ms awake: %.1f%%%n", asleep, awake, 100 * asleep / awake);
+    }
+
+    private static double settledStepMillis(boolean sleeping) {
+        World world = new World(WorldDef.builder().sleeping(sleeping).build());
+        Stacks.ground(world);
+        Stacks.pyramid(world, 10);
+        for (int step = 0; step < 300; step++) {
+            world.step();
+        }
+        double[] ms = new double[400];
+        for (int i = 0; i < ms.length; i++) {
+            long t0 = System.nanoTime();
+            world.step();
+            ms[i] = (System.nanoTime() - t0) * 1e-6;
+        }
+        java.util.Arrays.sort(ms);
+        return ms[ms.length / 2];
     }
 
     private static String distance(double meters) {

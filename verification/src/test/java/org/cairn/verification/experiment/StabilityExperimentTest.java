@@ -17,6 +17,7 @@ class StabilityExperimentTest {
     void softStepHoldsThePyramidWithinACentimetre() {
         StabilityExperiment.Result r = StabilityExperiment.run("pyramid", Stacks::pyramid, 10, SOFT_4, 10);
         assertTrue(r.furthestMeters() < 0.01, "furthest " + r.furthestMeters());
+        assertTrue(r.sleepSeconds() < 2, "asleep after " + r.sleepSeconds() + " s");
     }
 
     /**
@@ -27,6 +28,7 @@ class StabilityExperimentTest {
     void softStepHoldsTheTower() {
         StabilityExperiment.Result r = StabilityExperiment.run("tower", Stacks::tower, 12, SOFT_4, 10);
         assertTrue(r.furthestMeters() < 0.05, "furthest " + r.furthestMeters());
+        assertTrue(r.sleepSeconds() < 2, "asleep after " + r.sleepSeconds() + " s");
     }
 
     @Test
