@@ -13,10 +13,10 @@ import picocli.CommandLine.Option;
 @Command(name = "demo", mixinStandardHelpOptions = true,
         description = "Throws a few bodies into the air and prints where they are as they fall and tumble.")
 final class DemoCommand implements java.util.concurrent.Callable<Integer> {
-    @Option(names = "--seconds", defaultValue = "2.0", description = "Simulated time in s (default ${DEFAULT-VALUE}).")
+    @Option(names = "--seconds", defaultValue = "4.0", description = "Simulated time in s (default ${DEFAULT-VALUE}).")
     double seconds;
 
-    @Option(names = "--every", defaultValue = "0.25", description = "Trace interval in s (default ${DEFAULT-VALUE}).")
+    @Option(names = "--every", defaultValue = "0.5", description = "Trace interval in s (default ${DEFAULT-VALUE}).")
     double every;
 
     @Override
@@ -34,24 +34,23 @@ final class DemoCommand implements java.util.concurrent.Callable<Integer> {
         double dt = world.def().timeStep();
         int steps = (int) Math.round(seconds / dt);
         int interval = Math.max(1, (int) Math.round(every / dt));
-        double e0 = world.kineticEnergy() + world.potentialEnergy();
         out.printf(Locale.ROOT, "Falling bodies: %d bodies, g = %s m/s², %.0f Hz, %d substeps, %d steps%n",
                 world.bodyCount(), fmt(world.def().gravity()), 1 / dt, world.def().substeps(), steps);
         long start = System.nanoTime();
         for (int step = 0; step <= steps; step++) {
             if (step % interval == 0 || step == steps) {
-                out.printf(Locale.ROOT, "%nt = %.3f s   energy %.3f J (drift %+.2e)%n", world.time(),
-                        world.kineticEnergy() + world.potentialEnergy(),
-                        (world.kineticEnergy() + world.potentialEnergy() - e0) / Math.abs(e0));
-                out.printf(Locale.ROOT, "  %-8s %-26s %-24s %10s %12s%n", "body", "position (m)", "velocity (m/s)",
-                        "spin rad/s", "tilt (deg)");
+                out.printf(Locale.ROOT, "%nt = %.3f s   energy %.1f J   contacts %d%n", world.time(),
+                        world.kineticEnergy() + world.potentialEnergy(), world.contacts().count());
+                out.printf(Locale.ROOT, "  %-8s %-26s %-24s %10s %10s %7s%n", "body", "position (m)", "velocity (m/s)",
+                        "spin rad/s", "tilt (deg)", "state");
                 for (BodyId id : scene.bodies()) {
                     Vector3d p = world.position(id, new Vector3d());
                     Vector3d v = world.linearVelocity(id, new Vector3d());
                     double spin = world.angularVelocity(id, new Vector3d()).length();
                     Vector3d up = world.rotation(id, new Quaterniond()).transform(new Vector3d(0, 1, 0));
                     double tilt = Math.toDegrees(Math.acos(Math.max(-1, Math.min(1, up.y))));
-                    out.printf(Locale.ROOT, "  %-8s %-26s %-24s %10.3f %12.1f%n", world.name(id), fmt(p), fmt(v), spin, tilt);
+                    out.printf(Locale.ROOT, "  %-8s %-26s %-24s %10.3f %10.1f %7s%n", world.name(id), fmt(p), fmt(v), spin, tilt,
+                            world.isAwake(id) ? "awake" : "asleep");
                 }
             }
             if (step < steps) {

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.cairn.engine3d.BodyDef;
 import org.cairn.engine3d.BodyId;
+import org.cairn.engine3d.BodyType;
 import org.cairn.engine3d.ShapeDef;
 import org.cairn.engine3d.World;
 import org.cairn.engine3d.WorldDef;
@@ -14,9 +15,8 @@ import org.cairn.engine3d.geometry.Cylinder;
 import org.cairn.engine3d.geometry.Sphere;
 
 /**
- * A few bodies thrown upward with spin, falling and tumbling under gravity. There is no ground yet
- * (collision arrives with the next milestone), so what one sees is ballistic flight, gyroscopic
- * tumbling, and the world's energy staying put.
+ * A few bodies thrown upward with spin onto a ground slab: ballistic flight, gyroscopic tumbling,
+ * landing, sliding and rolling to rest, and falling asleep.
  */
 public final class FallingBodies {
     /** The world and the bodies in it, by name. */
@@ -26,9 +26,11 @@ public final class FallingBodies {
     private FallingBodies() {
     }
 
-    /** Builds the scene: a crate, a capsule, a cylinder, a ball and a stone (a convex hull). */
+    /** Builds the scene: a crate, a capsule, a cylinder, a ball and a stone (a convex hull), over a ground slab at y = −1 m. */
     public static Scene build() {
         World world = new World(WorldDef.builder().gravity(0, -9.81, 0).timeStep(1.0 / 60.0).substeps(4).build());
+        BodyId ground = world.createBody(BodyDef.builder().type(BodyType.STATIC).name("ground").position(0, -1.5, 0).build());
+        world.createShape(ground, ShapeDef.DEFAULTS, new Box(30, 0.5, 30));
         List<BodyId> bodies = new ArrayList<>();
         bodies.add(body(world, "crate", -4, 0, 4, 3, 2, 5, 1));
         world.createShape(bodies.get(0), ShapeDef.builder().density(500).build(), new Box(0.5, 0.3, 0.2));

@@ -20,8 +20,9 @@ import org.cairn.engine3d.internal.math.Quat;
  * the target gap. The body is put back to the earliest such pose; its velocity is kept, so the
  * contact solver takes over from the speculative contact there.
  *
- * <p>The target gap is the linear slop; for a shape that starts the step already within the slop,
- * half its gap (see {@link #removeApproach} for what else happens then).
+ * <p>The target gap is the linear slop. A shape that starts the step already within the slop is
+ * left to the contact solver unless the body's centre would end the step behind the contact
+ * (tunnelling); then it is stopped at half its gap.
  */
 public final class Continuous {
     /** Fraction of the smallest extent a body may move in a step before it counts as fast. */
@@ -45,10 +46,6 @@ public final class Continuous {
     private double motionBound;
     private double earliest;
     private boolean touching;
-    // The earliest impact of a shape that was already touching: point on the moving shape, normal
-    // towards it, time.
-    private double hitX, hitY, hitZ, hitNx, hitNy, hitNz;
-    private double hitTime = 2.0;
 
     Continuous(WorldState world) {
         this.world = world;
@@ -109,7 +106,6 @@ public final class Continuous {
             swept.union(box);
         }
         earliest = 1.0;
-        hitTime = 2.0;
         world.broadPhase.queryStatic(swept, candidates);
         if (earliest < 1.0) {
             interpolate(earliest);
@@ -122,63 +118,20 @@ public final class Continuous {
             b.rotation[4 * i + 2] = pose[5];
             b.rotation[4 * i + 3] = pose[6];
             b.updateOriginFromCenter(i);
-            if (hitTime <= earliest) {
-                removeApproach(i);
-            }
         }
-    }
-
-    private void recordHit(double ax, double ay, double az, double bx, double by, double bz, double t) {
-        if (t >= hitTime) {
-            return;
-        }
-        double nx = ax - bx, ny = ay - by, nz = az - bz;
-        double len = Math.sqrt(nx * nx + ny * ny + nz * nz);
-        if (len == 0) {
-            return;
-        }
-        hitTime = t;
-        hitX = ax;
-        hitY = ay;
-        hitZ = az;
-        hitNx = nx / len;
-        hitNy = ny / len;
-        hitNz = nz / len;
     }
 
     /**
-     * A body that was already touching and still drove into a static shape would otherwise be put
-     * back step after step while gravity kept adding speed: its approach speed at the impact point
-     * is removed by an impulse there (an inelastic impact). First impacts keep their velocity, so
-     * bounces are left to the solver's restitution.
+     * With GJK's closest points of the start pose in its fields: does the body's centre end the step
+     * behind the plane through the static point, facing the body?
      */
-    private void removeApproach(int i) {
-        BodyStore b = world.bodies;
-        double rx = hitX - b.center[3 * i], ry = hitY - b.center[3 * i + 1], rz = hitZ - b.center[3 * i + 2];
-        double[] v = b.linearVelocity, w = b.angularVelocity, inv = b.worldInverseInertia;
-        double vx = v[3 * i] + w[3 * i + 1] * rz - w[3 * i + 2] * ry;
-        double vy = v[3 * i + 1] + w[3 * i + 2] * rx - w[3 * i] * rz;
-        double vz = v[3 * i + 2] + w[3 * i] * ry - w[3 * i + 1] * rx;
-        double vn = vx * hitNx + vy * hitNy + vz * hitNz;
-        if (vn >= 0) {
-            return;
+    private boolean centreCrosses() {
+        double nx = gjk.ax - gjk.bx, ny = gjk.ay - gjk.by, nz = gjk.az - gjk.bz;
+        double len = Math.sqrt(nx * nx + ny * ny + nz * nz);
+        if (len == 0) {
+            return false;
         }
-        double cx = ry * hitNz - rz * hitNy, cy = rz * hitNx - rx * hitNz, cz = rx * hitNy - ry * hitNx;
-        int o = 9 * i;
-        double ix = inv[o] * cx + inv[o + 1] * cy + inv[o + 2] * cz;
-        double iy = inv[o + 3] * cx + inv[o + 4] * cy + inv[o + 5] * cz;
-        double iz = inv[o + 6] * cx + inv[o + 7] * cy + inv[o + 8] * cz;
-        double k = b.inverseMass[i] + cx * ix + cy * iy + cz * iz;
-        if (k <= 0) {
-            return;
-        }
-        double impulse = -vn / k;
-        v[3 * i] += b.inverseMass[i] * impulse * hitNx;
-        v[3 * i + 1] += b.inverseMass[i] * impulse * hitNy;
-        v[3 * i + 2] += b.inverseMass[i] * impulse * hitNz;
-        w[3 * i] += impulse * ix;
-        w[3 * i + 1] += impulse * iy;
-        w[3 * i + 2] += impulse * iz;
+        return ((c1x - gjk.bx) * nx + (c1y - gjk.by) * ny + (c1z - gjk.bz) * nz) < 0;
     }
 
     /** Body centre and rotation at fraction t of the step into pose[0..7) (linear and nlerp). */
@@ -278,16 +231,19 @@ public final class Continuous {
                     return 1.0;
                 }
                 touching = gap <= 1.25 * LINEAR_SLOP_METERS;
-                // Normally stop a slop short. A shape already that close (the solver's speculative
-                // contact did not hold it: a fast tumbling body whose next corner to touch was not
-                // in this step's manifold) is stopped at half its gap, so the time of impact is
-                // never zero and the pose never freezes.
+                if (touching && !centreCrosses()) {
+                    // Touching, and the centre stays in front of the contact: resting, rolling or
+                    // tipping over. That is the contact solver's job (Box2D likewise ignores a time
+                    // of impact of zero); holding the pose here would freeze a body that is tipping
+                    // onto its next face while its speed grew.
+                    return 1.0;
+                }
+                // A touching body whose centre would end up behind the contact is going through
+                // (a fast tumbling body whose next corner was not in this step's manifold): it is
+                // stopped at half its gap, so the time of impact is never zero.
                 target = touching ? 0.5 * gap : LINEAR_SLOP_METERS;
             }
             if (gap <= 1.25 * target) {
-                if (touching) {
-                    recordHit(gjk.ax, gjk.ay, gjk.az, gjk.bx, gjk.by, gjk.bz, t);
-                }
                 return t;
             }
             t += (gap - target) / motionBound;
