@@ -78,6 +78,8 @@ public final class World {
         state.solver.restitutionThreshold = def.restitutionThreshold();
         state.solver.baumgarte = def.baumgarte();
         state.solver.warmStarting = def.warmStarting();
+        state.frictionMixing = def.frictionMixing()::mix;
+        state.restitutionMixing = def.restitutionMixing()::mix;
         state.sleep.enabled = def.sleeping();
         state.sleep.sleepSpeed = def.sleepSpeed();
     }

@@ -28,8 +28,12 @@ public final class WorldDef {
     private final boolean warmStarting;
     private final boolean sleeping;
     private final double sleepSpeed;
+    private final MixingRule frictionMixing;
+    private final MixingRule restitutionMixing;
 
     private WorldDef(Builder b) {
+        frictionMixing = b.frictionMixing;
+        restitutionMixing = b.restitutionMixing;
         sleeping = b.sleeping;
         sleepSpeed = b.sleepSpeed;
         solver = b.solver;
@@ -76,7 +80,19 @@ public final class WorldDef {
         b.warmStarting = warmStarting;
         b.sleeping = sleeping;
         b.sleepSpeed = sleepSpeed;
+        b.frictionMixing = frictionMixing;
+        b.restitutionMixing = restitutionMixing;
         return b;
+    }
+
+    /** How a contact's friction comes from its shapes'; default {@link MixingRule#GEOMETRIC_MEAN}. */
+    public MixingRule frictionMixing() {
+        return frictionMixing;
+    }
+
+    /** How a contact's restitution comes from its shapes'; default {@link MixingRule#MAXIMUM}. */
+    public MixingRule restitutionMixing() {
+        return restitutionMixing;
     }
 
     /** Whether resting islands fall asleep; default true. */
@@ -196,8 +212,22 @@ public final class WorldDef {
         private boolean warmStarting = true;
         private boolean sleeping = true;
         private double sleepSpeed = 0.05;
+        private MixingRule frictionMixing = MixingRule.GEOMETRIC_MEAN;
+        private MixingRule restitutionMixing = MixingRule.MAXIMUM;
 
         private Builder() {
+        }
+
+        /** Friction mixing rule. */
+        public Builder frictionMixing(MixingRule rule) {
+            frictionMixing = Check.notNull("frictionMixing", rule);
+            return this;
+        }
+
+        /** Restitution mixing rule. */
+        public Builder restitutionMixing(MixingRule rule) {
+            restitutionMixing = Check.notNull("restitutionMixing", rule);
+            return this;
         }
 
         /** Turns sleeping on or off. */

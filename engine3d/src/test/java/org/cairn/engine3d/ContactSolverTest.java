@@ -184,4 +184,27 @@ class ContactSolverTest {
         System.out.printf("%s: sliding stop %.4f m, expected %.4f m%n", kind, distance, expected);
         assertEquals(expected, distance, 0.02 * expected);
     }
+
+    /** The world's mixing rule decides the contact's friction: with MINIMUM a slippery box slides as if on ice. */
+    @ParameterizedTest
+    @EnumSource(value = MixingRule.class, names = {"GEOMETRIC_MEAN", "MINIMUM", "AVERAGE"})
+    void frictionMixingRulesAreHonoured(MixingRule rule) {
+        double g = 9.81, v = 4, boxMu = 0.1, groundMu = 0.9;
+        World world = new World(WorldDef.builder().gravity(0, -g, 0).frictionMixing(rule).build());
+        BodyId ground = world.createBody(BodyDef.builder().type(BodyType.STATIC).position(0, -0.5, 0).build());
+        world.createShape(ground, ShapeDef.builder().friction(groundMu).build(), new Box(50, 0.5, 50));
+        BodyId box = world.createBody(BodyDef.builder().position(0, 0.5, 0).build());
+        world.createShape(box, ShapeDef.builder().friction(boxMu).build(), new Box(0.5, 0.5, 0.5));
+        for (int i = 0; i < 20; i++) {
+            world.step();
+        }
+        double x0 = world.position(box, new Vector3d()).x;
+        world.setLinearVelocity(box, new Vector3d(v, 0, 0));
+        for (int i = 0; i < 600; i++) {
+            world.step();
+        }
+        double mu = rule.mix(boxMu, groundMu);
+        double expected = v * v / (2 * mu * g);
+        assertEquals(expected, world.position(box, new Vector3d()).x - x0, 0.02 * expected, rule.toString());
+    }
 }

@@ -37,6 +37,9 @@ public final class WorldState implements BroadPhase.PairFilter {
     public int solverKind;
     /** Iterations per substep of the sequential-impulse solver. */
     public int iterations = 10;
+    /** How a contact's friction and restitution come from its two shapes' (set from the world def). */
+    public java.util.function.DoubleBinaryOperator frictionMixing = (a, b) -> Math.sqrt(a * b);
+    public java.util.function.DoubleBinaryOperator restitutionMixing = Math::max;
 
     /** Islands and sleeping. */
     public final Sleep sleep = new Sleep();
@@ -160,8 +163,8 @@ public final class WorldState implements BroadPhase.PairFilter {
         for (int k = 0; k < newPairs.size(); k++) {
             long key = newPairs.get(k);
             int a = BroadPhase.shapeA(key), b = BroadPhase.shapeB(key);
-            contacts.create(a, b, Math.sqrt(shapes.friction[a] * shapes.friction[b]),
-                    Math.max(shapes.restitution[a], shapes.restitution[b]));
+            contacts.create(a, b, frictionMixing.applyAsDouble(shapes.friction[a], shapes.friction[b]),
+                    restitutionMixing.applyAsDouble(shapes.restitution[a], shapes.restitution[b]));
         }
     }
 
