@@ -19,11 +19,13 @@ public final class ShapeDef {
     private final double restitution;
     private final double[] localPosition;
     private final double[] localRotation;
+    private final double rollingResistance;
     private final long categoryBits;
     private final long maskBits;
     private final int groupIndex;
 
     private ShapeDef(Builder b) {
+        rollingResistance = b.rollingResistance;
         categoryBits = b.categoryBits;
         maskBits = b.maskBits;
         groupIndex = b.groupIndex;
@@ -64,6 +66,15 @@ public final class ShapeDef {
         return new Quaterniond(localRotation[0], localRotation[1], localRotation[2], localRotation[3]);
     }
 
+    /**
+     * Rolling resistance coefficient, dimensionless; default 0. A contact resists relative rotation
+     * with an angular impulse of at most c·R·ΣPn, c the larger of the two shapes' coefficients times
+     * its rolling radius R (the radius of a sphere or capsule, a quarter of a hull's inner radius).
+     */
+    public double rollingResistance() {
+        return rollingResistance;
+    }
+
     /** The collision categories the shape belongs to (bits); default 1. */
     public long categoryBits() {
         return categoryBits;
@@ -89,11 +100,18 @@ public final class ShapeDef {
         private double restitution = 0.0;
         private final double[] localPosition = new double[3];
         private final double[] localRotation = {0, 0, 0, 1};
+        private double rollingResistance;
         private long categoryBits = 1L;
         private long maskBits = -1L;
         private int groupIndex;
 
         private Builder() {
+        }
+
+        /** Rolling resistance coefficient, non-negative. */
+        public Builder rollingResistance(double coefficient) {
+            rollingResistance = Check.nonNegative("rollingResistance", coefficient);
+            return this;
         }
 
         /** Collision filter: categories (bits), the categories collided with (bits), and group. */

@@ -200,6 +200,7 @@ public final class World {
         shapes.localRotation[4 * s + 2] = q.z;
         shapes.localRotation[4 * s + 3] = q.w;
         shapes.collision[s] = CollisionShape.of(shape);
+        shapes.rolling[s] = shapeDef.rollingResistance() * rollingRadius(shapes.collision[s]);
         shapes.categoryBits[s] = shapeDef.categoryBits();
         shapes.maskBits[s] = shapeDef.maskBits();
         shapes.groupIndex[s] = shapeDef.groupIndex();
@@ -210,6 +211,20 @@ public final class World {
         state.createProxy(s);
         wake(i);
         return new ShapeId(s, shapes.generation[s]);
+    }
+
+    /** A sphere's or capsule's radius; a quarter of a hull's inner radius (Box3D's choice). */
+    private static double rollingRadius(CollisionShape c) {
+        if (c.kind != CollisionShape.HULL) {
+            return c.radius;
+        }
+        double inner = Double.MAX_VALUE;
+        double[] p = c.hull.planes;
+        for (int f = 0; f < c.hull.faceCount; f++) {
+            inner = Math.min(inner, p[4 * f + 3] - (p[4 * f] * c.hull.centroidX + p[4 * f + 1] * c.hull.centroidY
+                    + p[4 * f + 2] * c.hull.centroidZ));
+        }
+        return 0.25 * inner;
     }
 
     /** Detaches and destroys a shape, updating its body's mass. */

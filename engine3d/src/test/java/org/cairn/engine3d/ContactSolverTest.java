@@ -207,4 +207,32 @@ class ContactSolverTest {
         double expected = v * v / (2 * mu * g);
         assertEquals(expected, world.position(box, new Vector3d()).x - x0, 0.02 * expected, rule.toString());
     }
+
+    /**
+     * Rolling resistance: a ball rolling without slipping under a resisting torque c·R·N
+     * decelerates at a = c·g / (1 + I/(m·R²)) = 5/7·c·g, so from v₀ it stops after v₀²/(2a).
+     */
+    @ParameterizedTest
+    @ValueSource(doubles = {0.02, 0.05})
+    void aRollingBallStopsAfterTheRollingResistanceDistance(double c) {
+        double g = 9.81, r = 0.2, v0 = 2;
+        World world = new World(WorldDef.builder().gravity(0, -g, 0).build());
+        BodyId ground = world.createBody(BodyDef.builder().type(BodyType.STATIC).position(0, -0.5, 0).build());
+        world.createShape(ground, ShapeDef.builder().friction(0.8).build(), new Box(50, 0.5, 50));
+        BodyId ball = world.createBody(BodyDef.builder().position(0, r, 0).build());
+        world.createShape(ball, ShapeDef.builder().friction(0.8).rollingResistance(c).build(), new Sphere(r));
+        for (int i = 0; i < 10; i++) {
+            world.step();
+        }
+        double x0 = world.position(ball, new Vector3d()).x;
+        world.setLinearVelocity(ball, new Vector3d(v0, 0, 0));
+        world.setAngularVelocity(ball, new Vector3d(0, 0, -v0 / r));
+        for (int i = 0; i < 60 * 20; i++) {
+            world.step();
+        }
+        double expected = v0 * v0 / (2 * 5.0 / 7.0 * c * g);
+        double travelled = world.position(ball, new Vector3d()).x - x0;
+        System.out.printf("rolling resistance %.2f: stopped after %.3f m, expected %.3f m%n", c, travelled, expected);
+        assertEquals(expected, travelled, 0.03 * expected);
+    }
 }

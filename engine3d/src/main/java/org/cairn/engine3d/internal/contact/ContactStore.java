@@ -41,6 +41,9 @@ public final class ContactStore {
     /** Mixed material per contact: friction √(μA·μB), restitution max(eA, eB). */
     public double[] friction = new double[16];
     public double[] restitution = new double[16];
+    /** Rolling resistance lever per contact, m (0: none), and its accumulated angular impulse, N·m·s. */
+    public double[] rolling = new double[16];
+    public double[] rollingImpulse = new double[3 * 16];
 
     /** Per contact, the collide functions' cache ({@code Narrowphase.CACHE_INTS} ints). */
     public int[] cache = new int[CACHE * 16];
@@ -72,10 +75,12 @@ public final class ContactStore {
         stepTangentImpulse = Arrays.copyOf(stepTangentImpulse, 2 * P * c);
         friction = Arrays.copyOf(friction, c);
         restitution = Arrays.copyOf(restitution, c);
+        rolling = Arrays.copyOf(rolling, c);
+        rollingImpulse = Arrays.copyOf(rollingImpulse, 3 * c);
     }
 
     /** Adds a contact for shapes a &lt; b with their mixed material, not touching yet; returns its index. */
-    public int create(int a, int b, double mixedFriction, double mixedRestitution) {
+    public int create(int a, int b, double mixedFriction, double mixedRestitution, double rollingLever) {
         if (count == shapeA.length) {
             grow();
         }
@@ -87,6 +92,10 @@ public final class ContactStore {
         Arrays.fill(cache, CACHE * c, CACHE * c + CACHE, 0);
         friction[c] = mixedFriction;
         restitution[c] = mixedRestitution;
+        rolling[c] = rollingLever;
+        rollingImpulse[3 * c] = 0;
+        rollingImpulse[3 * c + 1] = 0;
+        rollingImpulse[3 * c + 2] = 0;
         return c;
     }
 
@@ -119,6 +128,8 @@ public final class ContactStore {
         System.arraycopy(stepTangentImpulse, 2 * P * from, stepTangentImpulse, 2 * P * to, 2 * P);
         friction[to] = friction[from];
         restitution[to] = restitution[from];
+        rolling[to] = rolling[from];
+        System.arraycopy(rollingImpulse, 3 * from, rollingImpulse, 3 * to, 3);
     }
 
     /** Packs a shape pair. */

@@ -47,6 +47,10 @@ public final class ContactSolver {
     private double[] friction = new double[16];
     private double[] restitution = new double[16];
     private boolean[] staticSide = new boolean[16];
+    /** Rolling resistance per constraint: lever (m), inverse angular mass (6: xx, xy, xz, yy, yz, zz), impulse (3). */
+    private double[] rolling = new double[16];
+    private double[] rollingMass = new double[6 * 16];
+    private double[] rollingImpulse = new double[3 * 16];
     // Per point.
     private double[] rA = new double[3 * P * 16];
     private double[] rB = new double[3 * P * 16];
@@ -96,6 +100,9 @@ public final class ContactSolver {
         friction = Arrays.copyOf(friction, c);
         restitution = Arrays.copyOf(restitution, c);
         staticSide = Arrays.copyOf(staticSide, c);
+        rolling = Arrays.copyOf(rolling, c);
+        rollingMass = Arrays.copyOf(rollingMass, 6 * c);
+        rollingImpulse = Arrays.copyOf(rollingImpulse, 3 * c);
         rA = Arrays.copyOf(rA, 3 * P * c);
         rB = Arrays.copyOf(rB, 3 * P * c);
         baseSeparation = Arrays.copyOf(baseSeparation, P * c);
@@ -153,6 +160,10 @@ public final class ContactSolver {
             staticSide[k] = !dynamicA || !dynamicB;
             friction[k] = mixedFriction[c];
             restitution[k] = mixedRestitution[c];
+            rolling[k] = cs.rolling[c];
+            if (rolling[k] > 0) {
+                prepareRolling(b, k, ia, ib, cs, c);
+            }
             double nx = cs.normal[3 * c], ny = cs.normal[3 * c + 1], nz = cs.normal[3 * c + 2];
             normal[3 * k] = nx;
             normal[3 * k + 1] = ny;
@@ -230,6 +241,82 @@ public final class ContactSolver {
         }
     }
 
+    /** Rolling resistance: the inverse of K = IA⁻¹ + IB⁻¹ (world), and the warm-start impulse. */
+    private void prepareRolling(BodyStore b, int k, int ia, int ib, ContactStore cs, int c) {
+        double[] inv = b.worldInverseInertia;
+        for (int r = 0; r < 9; r++) {
+            scratch9[r] = inv[9 * ia + r] + inv[9 * ib + r];
+        }
+        if (org.cairn.engine3d.internal.math.Mat3.invertSymmetric(scratch9, 0, scratch9b, 0)) {
+            rollingMass[6 * k] = scratch9b[0];
+            rollingMass[6 * k + 1] = scratch9b[1];
+            rollingMass[6 * k + 2] = scratch9b[2];
+            rollingMass[6 * k + 3] = scratch9b[4];
+            rollingMass[6 * k + 4] = scratch9b[5];
+            rollingMass[6 * k + 5] = scratch9b[8];
+        } else {
+            rolling[k] = 0;
+        }
+        double scale = warmStarting ? 1.0 : 0.0;
+        for (int a = 0; a < 3; a++) {
+            rollingImpulse[3 * k + a] = scale * cs.rollingImpulse[3 * c + a];
+        }
+    }
+
+    private final double[] scratch9 = new double[9];
+    private final double[] scratch9b = new double[9];
+
+    /**
+     * Rolling resistance (Box3D): an angular impulse driving the relative rotation to zero, its
+     * accumulated value clamped to a ball of radius lever·ΣPn of the contact.
+     */
+    private void solveRolling(BodyStore b, int k, int ia, int ib) {
+        if (rolling[k] == 0) {
+            return;
+        }
+        double[] w = b.angularVelocity;
+        double rx = w[3 * ib] - w[3 * ia], ry = w[3 * ib + 1] - w[3 * ia + 1], rz = w[3 * ib + 2] - w[3 * ia + 2];
+        int m = 6 * k;
+        double dx = -(rollingMass[m] * rx + rollingMass[m + 1] * ry + rollingMass[m + 2] * rz);
+        double dy = -(rollingMass[m + 1] * rx + rollingMass[m + 3] * ry + rollingMass[m + 4] * rz);
+        double dz = -(rollingMass[m + 2] * rx + rollingMass[m + 4] * ry + rollingMass[m + 5] * rz);
+        double ox = rollingImpulse[3 * k], oy = rollingImpulse[3 * k + 1], oz = rollingImpulse[3 * k + 2];
+        double nx = ox + dx, ny = oy + dy, nz = oz + dz;
+        double total = 0;
+        for (int j = 0; j < pointCount[k]; j++) {
+            total += normalImpulse[P * k + j];
+        }
+        double limit = rolling[k] * total;
+        double length = Math.sqrt(nx * nx + ny * ny + nz * nz);
+        if (length > limit) {
+            double scale = length > 0 ? limit / length : 0;
+            nx *= scale;
+            ny *= scale;
+            nz *= scale;
+        }
+        rollingImpulse[3 * k] = nx;
+        rollingImpulse[3 * k + 1] = ny;
+        rollingImpulse[3 * k + 2] = nz;
+        applyAngular(b, ia, ib, nx - ox, ny - oy, nz - oz);
+    }
+
+    /** Angular impulse L: −L on A, +L on B (dynamic bodies only). */
+    private static void applyAngular(BodyStore b, int ia, int ib, double x, double y, double z) {
+        double[] w = b.angularVelocity, inv = b.worldInverseInertia;
+        if (b.type[ia] == BodyStore.DYNAMIC) {
+            int o = 9 * ia;
+            w[3 * ia] -= inv[o] * x + inv[o + 1] * y + inv[o + 2] * z;
+            w[3 * ia + 1] -= inv[o + 3] * x + inv[o + 4] * y + inv[o + 5] * z;
+            w[3 * ia + 2] -= inv[o + 6] * x + inv[o + 7] * y + inv[o + 8] * z;
+        }
+        if (b.type[ib] == BodyStore.DYNAMIC) {
+            int o = 9 * ib;
+            w[3 * ib] += inv[o] * x + inv[o + 1] * y + inv[o + 2] * z;
+            w[3 * ib + 1] += inv[o + 3] * x + inv[o + 4] * y + inv[o + 5] * z;
+            w[3 * ib + 2] += inv[o + 6] * x + inv[o + 7] * y + inv[o + 8] * z;
+        }
+    }
+
     /** 1 / (mA + mB + (rA×d)·IA⁻¹(rA×d) + (rB×d)·IB⁻¹(rB×d)), 0 if both bodies are immovable. */
     private double effectiveMass(BodyStore b, int ia, int ib, double mA, double mB, int p, double dx, double dy, double dz) {
         double k = mA + mB + angular(b.worldInverseInertia, ia, rA, p, dx, dy, dz)
@@ -304,6 +391,9 @@ public final class ContactSolver {
     public void warmStart(BodyStore b) {
         for (int k = 0; k < count; k++) {
             int ia = bodyA[k], ib = bodyB[k];
+            if (rolling[k] > 0) {
+                applyAngular(b, ia, ib, rollingImpulse[3 * k], rollingImpulse[3 * k + 1], rollingImpulse[3 * k + 2]);
+            }
             for (int j = 0; j < pointCount[k]; j++) {
                 int p = P * k + j;
                 double ln = normalImpulse[p], l1 = tangentImpulse[2 * p], l2 = tangentImpulse[2 * p + 1];
@@ -375,6 +465,7 @@ public final class ContactSolver {
                 applyNormal(b, k, ia, ib, p, delta);
             }
             if (!useBias) {
+                solveRolling(b, k, ia, ib);
                 solveFriction(b, k, ia, ib);
             }
         }
@@ -400,6 +491,7 @@ public final class ContactSolver {
             }
             // Friction after the normal, against the normal impulses just found, so the cone holds
             // at the end of every iteration.
+            solveRolling(b, k, ia, ib);
             solveFriction(b, k, ia, ib);
         }
     }
@@ -495,6 +587,9 @@ public final class ContactSolver {
     public void storeImpulses(ContactStore cs) {
         for (int k = 0; k < count; k++) {
             int c = contact[k];
+            cs.rollingImpulse[3 * c] = rollingImpulse[3 * k];
+            cs.rollingImpulse[3 * c + 1] = rollingImpulse[3 * k + 1];
+            cs.rollingImpulse[3 * c + 2] = rollingImpulse[3 * k + 2];
             for (int j = 0; j < pointCount[k]; j++) {
                 int p = P * k + j, q = P * c + j;
                 cs.normalImpulse[q] = normalImpulse[p];

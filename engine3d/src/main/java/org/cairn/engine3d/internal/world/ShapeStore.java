@@ -23,6 +23,8 @@ public final class ShapeStore {
     public double[] density;
     public double[] friction;
     public double[] restitution;
+    /** Rolling resistance coefficient times rolling radius, m. */
+    public double[] rolling;
     /** Pose of the shape in its body's frame: offset (m) and unit quaternion. */
     public double[] localPosition;
     public double[] localRotation;
@@ -47,6 +49,7 @@ public final class ShapeStore {
         density = new double[c];
         friction = new double[c];
         restitution = new double[c];
+        rolling = new double[c];
         localPosition = new double[3 * c];
         localRotation = new double[4 * c];
         collision = new CollisionShape[c];
@@ -67,6 +70,7 @@ public final class ShapeStore {
         density = Arrays.copyOf(density, c);
         friction = Arrays.copyOf(friction, c);
         restitution = Arrays.copyOf(restitution, c);
+        rolling = Arrays.copyOf(rolling, c);
         localPosition = Arrays.copyOf(localPosition, 3 * c);
         localRotation = Arrays.copyOf(localRotation, 4 * c);
         collision = Arrays.copyOf(collision, c);

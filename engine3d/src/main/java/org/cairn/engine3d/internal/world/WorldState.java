@@ -164,7 +164,8 @@ public final class WorldState implements BroadPhase.PairFilter {
             long key = newPairs.get(k);
             int a = BroadPhase.shapeA(key), b = BroadPhase.shapeB(key);
             contacts.create(a, b, frictionMixing.applyAsDouble(shapes.friction[a], shapes.friction[b]),
-                    restitutionMixing.applyAsDouble(shapes.restitution[a], shapes.restitution[b]));
+                    restitutionMixing.applyAsDouble(shapes.restitution[a], shapes.restitution[b]),
+                    Math.max(shapes.rolling[a], shapes.rolling[b]));
         }
     }
 
