@@ -78,6 +78,7 @@ public final class World {
         state.solver.restitutionThreshold = def.restitutionThreshold();
         state.solver.baumgarte = def.baumgarte();
         state.solver.warmStarting = def.warmStarting();
+        state.solver.positionIterations = def.positionIterations();
         state.frictionMixing = def.frictionMixing()::mix;
         state.restitutionMixing = def.restitutionMixing()::mix;
         state.sleep.enabled = def.sleeping();

@@ -28,10 +28,12 @@ public final class WorldDef {
     private final boolean warmStarting;
     private final boolean sleeping;
     private final double sleepSpeed;
+    private final int positionIterations;
     private final MixingRule frictionMixing;
     private final MixingRule restitutionMixing;
 
     private WorldDef(Builder b) {
+        positionIterations = b.positionIterations;
         frictionMixing = b.frictionMixing;
         restitutionMixing = b.restitutionMixing;
         sleeping = b.sleeping;
@@ -82,7 +84,17 @@ public final class WorldDef {
         b.sleepSpeed = sleepSpeed;
         b.frictionMixing = frictionMixing;
         b.restitutionMixing = restitutionMixing;
+        b.positionIterations = positionIterations;
         return b;
+    }
+
+    /**
+     * Position iterations per substep of {@link SolverKind#SEQUENTIAL_IMPULSE} (Box2D v2 / Jolt style:
+     * overlap is corrected by moving bodies, not by velocity bias); default 0, i.e. Baumgarte bias
+     * in the velocity iterations.
+     */
+    public int positionIterations() {
+        return positionIterations;
     }
 
     /** How a contact's friction comes from its shapes'; default {@link MixingRule#GEOMETRIC_MEAN}. */
@@ -212,10 +224,17 @@ public final class WorldDef {
         private boolean warmStarting = true;
         private boolean sleeping = true;
         private double sleepSpeed = 0.05;
+        private int positionIterations;
         private MixingRule frictionMixing = MixingRule.GEOMETRIC_MEAN;
         private MixingRule restitutionMixing = MixingRule.MAXIMUM;
 
         private Builder() {
+        }
+
+        /** Position iterations of the sequential-impulse solver, non-negative. */
+        public Builder positionIterations(int count) {
+            positionIterations = Check.atLeast("positionIterations", count, 0);
+            return this;
         }
 
         /** Friction mixing rule. */

@@ -235,4 +235,27 @@ class ContactSolverTest {
         System.out.printf("rolling resistance %.2f: stopped after %.3f m, expected %.3f m%n", c, travelled, expected);
         assertEquals(expected, travelled, 0.03 * expected);
     }
+
+    /** With position iterations, sequential impulses push a sunk box out by moving it, not by launching it. */
+    @ParameterizedTest
+    @ValueSource(ints = {0, 2})
+    void positionIterationsRemoveOverlapWithoutAddingVelocity(int positionIterations) {
+        World world = new World(WorldDef.builder().solver(SolverKind.SEQUENTIAL_IMPULSE).substeps(1).iterations(10)
+                .positionIterations(positionIterations).gravity(0, -10, 0).build());
+        ground(world, 0.6, 0);
+        BodyId box = world.createBody(BodyDef.builder().position(0, 0.5 - 0.05, 0).build());
+        world.createShape(box, ShapeDef.builder().density(1).build(), new Box(0.5, 0.5, 0.5));
+        double fastestUp = 0;
+        for (int i = 0; i < 120; i++) {
+            world.step();
+            fastestUp = Math.max(fastestUp, world.linearVelocity(box, new Vector3d()).y);
+        }
+        double y = world.position(box, new Vector3d()).y;
+        System.out.printf("sequential impulses, %d position iterations: sunk 5 cm, pushed out at up to %.3f m/s, rests at %.4f m%n",
+                positionIterations, fastestUp, y);
+        assertEquals(0.5, y, 2 * 0.005, "rests within the slop");
+        if (positionIterations > 0) {
+            assertTrue(fastestUp < 0.01, "no launch: " + fastestUp);
+        }
+    }
 }

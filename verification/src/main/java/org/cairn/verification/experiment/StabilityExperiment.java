@@ -12,18 +12,24 @@ import org.joml.Vector3d;
 
 /**
  * Seed 003's stability experiment: the pyramid of 55 unit boxes and the tower of 12, 10 s at 60 Hz,
- * for sequential impulses with 10 and 20 iterations and the soft step with 1 and 4 substeps, each
- * with warm starting on and off. Prints a markdown table.
+ * for sequential impulses with 10 and 20 iterations (and 10 with 2 position iterations) and the soft
+ * step with 1 and 4 substeps, each with warm starting on and off. Prints a markdown table.
  *
  * <p>Run: {@code mvn -B -ntp -q install -DskipTests && mvn -B -ntp -q -pl verification exec:java
  * -Dexec.mainClass=org.cairn.verification.experiment.StabilityExperiment}
  */
 public final class StabilityExperiment {
     /** One configuration of the solver. */
-    public record Config(String name, SolverKind solver, int substeps, int iterations, boolean warm) {
-        /** Contact solves per step: iterations for sequential impulses; solve + relax per substep for the soft step. */
+    public record Config(String name, SolverKind solver, int substeps, int iterations, boolean warm,
+                         int positionIterations) {
+        /** A configuration without position iterations. */
+        public Config(String name, SolverKind solver, int substeps, int iterations, boolean warm) {
+            this(name, solver, substeps, iterations, warm, 0);
+        }
+
+        /** Contact solves per step: velocity (and position) iterations for sequential impulses; solve + relax per substep for the soft step. */
         public int solvesPerStep() {
-            return solver == SolverKind.SOFT_STEP ? 2 * substeps : iterations;
+            return solver == SolverKind.SOFT_STEP ? 2 * substeps : iterations + positionIterations;
         }
     }
 
@@ -40,6 +46,8 @@ public final class StabilityExperiment {
         for (boolean warm : new boolean[] {true, false}) {
             configs.add(new Config("sequential impulses, 10 iterations", SolverKind.SEQUENTIAL_IMPULSE, 1, 10, warm));
             configs.add(new Config("sequential impulses, 20 iterations", SolverKind.SEQUENTIAL_IMPULSE, 1, 20, warm));
+            configs.add(new Config("sequential impulses, 10 + 2 position iterations", SolverKind.SEQUENTIAL_IMPULSE, 1, 10,
+                    warm, 2));
             configs.add(new Config("soft step, 1 substep", SolverKind.SOFT_STEP, 1, 1, warm));
             configs.add(new Config("soft step, 4 substeps", SolverKind.SOFT_STEP, 4, 1, warm));
         }
@@ -50,7 +58,8 @@ public final class StabilityExperiment {
     public static Result run(String structure, BiFunction<World, Integer, List<BodyId>> build, int size, Config config,
                              double seconds) {
         World world = new World(WorldDef.builder().gravity(0, -9.81, 0).timeStep(1.0 / 60.0).substeps(config.substeps())
-                .solver(config.solver()).iterations(config.iterations()).warmStarting(config.warm()).build());
+                .solver(config.solver()).iterations(config.iterations()).positionIterations(config.positionIterations())
+                .warmStarting(config.warm()).build());
         Stacks.ground(world);
         List<BodyId> boxes = build.apply(world, size);
         List<Vector3d> start = new ArrayList<>();

@@ -82,6 +82,10 @@ public final class ContactSolver {
     public double restitutionThreshold = 1.0;
     public double baumgarte = 0.2;
     public boolean warmStarting = true;
+    /** Position iterations after each substep (sequential impulses); when positive, no velocity bias. */
+    public int positionIterations = 0;
+    /** Largest position correction per iteration, m (Box2D v2: 0.2). */
+    static final double MAX_POSITION_CORRECTION_METERS = 0.2;
 
     private double h;
     private double invH;
@@ -483,7 +487,9 @@ public final class ContactSolver {
                 double vn = relativeVelocity(b, ia, ib, p, nx, ny, nz);
                 // Target normal velocity: close a gap in one step, push out of overlap beyond the
                 // slop at β/h, and bounce if the point approached faster than the threshold.
-                double target = s > 0 ? -s * invH : baumgarte * invH * Math.max(-s - slop, 0.0);
+                // With position iterations the overlap is fixed there, not by velocity (no energy added).
+                double push = positionIterations > 0 ? 0.0 : baumgarte * invH * Math.max(-s - slop, 0.0);
+                double target = s > 0 ? -s * invH : push;
                 if (restitution[k] > 0 && relativeVelocity[p] < -restitutionThreshold) {
                     target = Math.max(target, -restitution[k] * relativeVelocity[p]);
                 }
@@ -563,6 +569,57 @@ public final class ContactSolver {
                 clampFrictionToCone(b, k, ia, ib, p);
             }
         }
+    }
+
+    /**
+     * Non-linear Gauss–Seidel position correction (Box2D v2.4, Jolt): after the positions moved,
+     * each point's remaining overlap beyond the slop is removed a fraction β at a time by moving and
+     * turning the bodies directly, so the correction adds no velocity and no energy.
+     */
+    public void solvePositions(BodyStore b) {
+        double slop = CollisionConstants.LINEAR_SLOP_METERS;
+        for (int iteration = 0; iteration < positionIterations; iteration++) {
+            for (int k = 0; k < count; k++) {
+                int ia = bodyA[k], ib = bodyB[k];
+                double nx = normal[3 * k], ny = normal[3 * k + 1], nz = normal[3 * k + 2];
+                for (int j = 0; j < pointCount[k]; j++) {
+                    int p = P * k + j;
+                    double s = separation(b, k, ia, ib, p);
+                    double correction = Math.max(-MAX_POSITION_CORRECTION_METERS, Math.min(0.0, baumgarte * (s + slop)));
+                    if (correction == 0) {
+                        continue;
+                    }
+                    double impulse = -normalMass[p] * correction;
+                    moveBody(b, ia, rA, p, -impulse * nx, -impulse * ny, -impulse * nz);
+                    moveBody(b, ib, rB, p, impulse * nx, impulse * ny, impulse * nz);
+                }
+            }
+        }
+    }
+
+    /** Moves dynamic body i by a positional impulse (x, y, z) at anchor p, and refreshes its Δq. */
+    private void moveBody(BodyStore b, int i, double[] r, int p, double x, double y, double z) {
+        if (b.type[i] != BodyStore.DYNAMIC) {
+            return;
+        }
+        double m = b.inverseMass[i];
+        b.center[3 * i] += m * x;
+        b.center[3 * i + 1] += m * y;
+        b.center[3 * i + 2] += m * z;
+        double rx = r[3 * p], ry = r[3 * p + 1], rz = r[3 * p + 2];
+        double cx = ry * z - rz * y, cy = rz * x - rx * z, cz = rx * y - ry * x;
+        int o = 9 * i;
+        double[] inv = b.worldInverseInertia;
+        double ax = inv[o] * cx + inv[o + 1] * cy + inv[o + 2] * cz;
+        double ay = inv[o + 3] * cx + inv[o + 4] * cy + inv[o + 5] * cz;
+        double az = inv[o + 6] * cx + inv[o + 7] * cy + inv[o + 8] * cz;
+        Quat.integrate(b.rotation, 4 * i, ax, ay, az, 1.0);
+        double qx = b.rotation[4 * i], qy = b.rotation[4 * i + 1], qz = b.rotation[4 * i + 2], qw = b.rotation[4 * i + 3];
+        double px = -rotation0[4 * i], py = -rotation0[4 * i + 1], pz = -rotation0[4 * i + 2], pw = rotation0[4 * i + 3];
+        deltaRotation[4 * i] = qw * px + qx * pw + qy * pz - qz * py;
+        deltaRotation[4 * i + 1] = qw * py - qx * pz + qy * pw + qz * px;
+        deltaRotation[4 * i + 2] = qw * pz + qx * py - qy * px + qz * pw;
+        deltaRotation[4 * i + 3] = qw * pw - qx * px - qy * py - qz * pz;
     }
 
     /** Scales point p's friction pair back inside μ·λn if a normal update left it outside. */

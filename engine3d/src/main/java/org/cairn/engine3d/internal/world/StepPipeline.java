@@ -58,6 +58,9 @@ public final class StepPipeline {
             long d = System.nanoTime();
             Integrator.integratePositions(bodies, h);
             solver.updateDeltaRotations(bodies);
+            if (!soft) {
+                solver.solvePositions(bodies);
+            }
             long e = System.nanoTime();
             if (soft) {
                 solver.solveSoft(bodies, false);
