@@ -169,7 +169,7 @@ final class WorldQueries {
         queryPose[4] = qy;
         queryPose[5] = qz;
         queryPose[6] = qw;
-        coreA = worldCore(queryShape, queryPose, coreA);
+        coreA = queryShape.worldCore(queryPose, 0, coreA);
         shape.bounds(px, py, pz, qx, qy, qz, qw, box);
         category = filter.categoryBits();
         mask = filter.maskBits();
@@ -190,7 +190,7 @@ final class WorldQueries {
                 return 1;
             }
         } else {
-            coreB = worldCore(other, pose, coreB);
+            coreB = other.worldCore(pose, 0, coreB);
             gjk.distance(coreA, queryShape.coreCount, coreB, other.coreCount, false);
             if (gjk.distance > queryShape.radius + other.radius) {
                 return 1;
@@ -216,22 +216,10 @@ final class WorldQueries {
 
     private boolean touchTriangle(int proxy) {
         CollisionShape triangle = currentMesh.triangles[currentMesh.tree.userData(proxy)];
-        coreB = worldCore(triangle, pose, coreB);
+        coreB = triangle.worldCore(pose, 0, coreB);
         gjk.distance(coreA, queryShape.coreCount, coreB, triangle.coreCount, false);
         meshTouched = gjk.distance <= queryShape.radius;
         return !meshTouched;
     }
 
-    /** The shape's core points in the world, into {@code into} (grown if needed). */
-    private static double[] worldCore(CollisionShape shape, double[] p, double[] into) {
-        double[] out = into.length >= 3 * shape.coreCount ? into : new double[3 * shape.coreCount];
-        for (int k = 0; k < shape.coreCount; k++) {
-            Quat.rotate(p[3], p[4], p[5], p[6], shape.corePoints[3 * k], shape.corePoints[3 * k + 1],
-                    shape.corePoints[3 * k + 2], out, 3 * k);
-            out[3 * k] += p[0];
-            out[3 * k + 1] += p[1];
-            out[3 * k + 2] += p[2];
-        }
-        return out;
-    }
 }

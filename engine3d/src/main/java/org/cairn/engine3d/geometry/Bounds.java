@@ -24,4 +24,35 @@ final class Bounds {
         double hz = Math.abs(r20) * ex + Math.abs(r21) * ey + Math.abs(r22) * ez;
         return dest.set(mx - hx, my - hy, mz - hz, mx + hx, my + hy, mz + hz);
     }
+
+    /** The box around packed vertices, as {minX, minY, minZ, maxX, maxY, maxZ}. */
+    static double[] ofVertices(double[] v) {
+        double[] box = {v[0], v[1], v[2], v[0], v[1], v[2]};
+        for (int i = 3; i < v.length; i++) {
+            box[i % 3] = Math.min(box[i % 3], v[i]);
+            box[3 + i % 3] = Math.max(box[3 + i % 3], v[i]);
+        }
+        return box;
+    }
+
+    /** Writes the vertex farthest along d (ties to the lowest index) into dest. */
+    static org.joml.Vector3d support(double[] v, double dx, double dy, double dz, org.joml.Vector3d dest) {
+        int best = 0;
+        double bestDot = v[0] * dx + v[1] * dy + v[2] * dz;
+        for (int i = 1, n = v.length / 3; i < n; i++) {
+            double d = v[3 * i] * dx + v[3 * i + 1] * dy + v[3 * i + 2] * dz;
+            if (d > bestDot) {
+                bestDot = d;
+                best = i;
+            }
+        }
+        return dest.set(v[3 * best], v[3 * best + 1], v[3 * best + 2]);
+    }
+
+    /** The world box of a local box {min, max} rotated by q and moved by p. */
+    static Aabb ofLocalBox(double[] b, double px, double py, double pz, double qx, double qy, double qz, double qw,
+                           Aabb dest) {
+        double cx = 0.5 * (b[0] + b[3]), cy = 0.5 * (b[1] + b[4]), cz = 0.5 * (b[2] + b[5]);
+        return rotatedBox(px, py, pz, qx, qy, qz, qw, cx, cy, cz, b[3] - cx, b[4] - cy, b[5] - cz, dest);
+    }
 }

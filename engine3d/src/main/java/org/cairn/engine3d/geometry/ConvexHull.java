@@ -24,12 +24,7 @@ public final class ConvexHull implements Shape {
     private ConvexHull(HullData data) {
         this.data = data;
         this.volume = PolyhedronMass.compute(data, 1.0, unitMass);
-        double[] v = data.vertices();
-        localBounds = new double[] {v[0], v[1], v[2], v[0], v[1], v[2]};
-        for (int i = 3; i < v.length; i++) {
-            localBounds[i % 3] = Math.min(localBounds[i % 3], v[i]);
-            localBounds[3 + i % 3] = Math.max(localBounds[3 + i % 3], v[i]);
-        }
+        localBounds = Bounds.ofVertices(data.vertices());
     }
 
     /**
@@ -128,17 +123,7 @@ public final class ConvexHull implements Shape {
 
     @Override
     public Vector3d support(double dx, double dy, double dz, Vector3d dest) {
-        double[] v = data.vertices();
-        int best = 0;
-        double bestDot = v[0] * dx + v[1] * dy + v[2] * dz;
-        for (int i = 1, n = vertexCount(); i < n; i++) {
-            double d = v[3 * i] * dx + v[3 * i + 1] * dy + v[3 * i + 2] * dz;
-            if (d > bestDot) {
-                bestDot = d;
-                best = i;
-            }
-        }
-        return dest.set(v[3 * best], v[3 * best + 1], v[3 * best + 2]);
+        return Bounds.support(data.vertices(), dx, dy, dz, dest);
     }
 
     @Override
@@ -148,10 +133,7 @@ public final class ConvexHull implements Shape {
 
     @Override
     public Aabb bounds(double px, double py, double pz, double qx, double qy, double qz, double qw, Aabb dest) {
-        double cx = 0.5 * (localBounds[0] + localBounds[3]), cy = 0.5 * (localBounds[1] + localBounds[4]),
-                cz = 0.5 * (localBounds[2] + localBounds[5]);
-        return Bounds.rotatedBox(px, py, pz, qx, qy, qz, qw, cx, cy, cz, localBounds[3] - cx, localBounds[4] - cy,
-                localBounds[5] - cz, dest);
+        return Bounds.ofLocalBox(localBounds, px, py, pz, qx, qy, qz, qw, dest);
     }
 
     @Override

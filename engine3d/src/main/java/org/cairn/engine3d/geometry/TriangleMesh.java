@@ -16,11 +16,7 @@ public final class TriangleMesh implements Shape {
     private TriangleMesh(double[] vertices, int[] indices) {
         this.vertices = vertices;
         this.indices = indices;
-        localBounds = new double[] {vertices[0], vertices[1], vertices[2], vertices[0], vertices[1], vertices[2]};
-        for (int i = 3; i < vertices.length; i++) {
-            localBounds[i % 3] = Math.min(localBounds[i % 3], vertices[i]);
-            localBounds[3 + i % 3] = Math.max(localBounds[3 + i % 3], vertices[i]);
-        }
+        localBounds = Bounds.ofVertices(vertices);
     }
 
     /**
@@ -106,16 +102,7 @@ public final class TriangleMesh implements Shape {
 
     @Override
     public Vector3d support(double dx, double dy, double dz, Vector3d dest) {
-        int best = 0;
-        double bestDot = vertices[0] * dx + vertices[1] * dy + vertices[2] * dz;
-        for (int i = 1, n = vertexCount(); i < n; i++) {
-            double d = vertices[3 * i] * dx + vertices[3 * i + 1] * dy + vertices[3 * i + 2] * dz;
-            if (d > bestDot) {
-                bestDot = d;
-                best = i;
-            }
-        }
-        return dest.set(vertices[3 * best], vertices[3 * best + 1], vertices[3 * best + 2]);
+        return Bounds.support(vertices, dx, dy, dz, dest);
     }
 
     @Override
@@ -125,10 +112,7 @@ public final class TriangleMesh implements Shape {
 
     @Override
     public Aabb bounds(double px, double py, double pz, double qx, double qy, double qz, double qw, Aabb dest) {
-        double cx = 0.5 * (localBounds[0] + localBounds[3]), cy = 0.5 * (localBounds[1] + localBounds[4]),
-                cz = 0.5 * (localBounds[2] + localBounds[5]);
-        return Bounds.rotatedBox(px, py, pz, qx, qy, qz, qw, cx, cy, cz, localBounds[3] - cx, localBounds[4] - cy,
-                localBounds[5] - cz, dest);
+        return Bounds.ofLocalBox(localBounds, px, py, pz, qx, qy, qz, qw, dest);
     }
 
     @Override

@@ -216,13 +216,13 @@ public final class Continuous {
 
     /** Time of impact of shape s (of the swept body) against a fixed shape placed at {@link #staticPose}. */
     private double timeOfImpact(CollisionShape moving, int s, CollisionShape fixed) {
-        staticCore = core(fixed, staticPose, staticCore);
+        staticCore = fixed.worldCore(staticPose, 0, staticCore);
         double radii = moving.radius + fixed.radius;
         double t = 0.0;
         double target = -1;
         for (int iteration = 0; iteration < MAX_ITERATIONS; iteration++) {
             placeShape(s, t);
-            movingCore = core(moving, pose, movingCore);
+            movingCore = moving.worldCore(pose, 0, movingCore);
             gjk.distance(movingCore, moving.coreCount, staticCore, fixed.coreCount, false);
             double gap = gjk.distance - radii;
             if (iteration == 0) {
@@ -254,15 +254,4 @@ public final class Continuous {
         return t;
     }
 
-    private static double[] core(CollisionShape shape, double[] p, double[] into) {
-        double[] out = into.length >= 3 * shape.coreCount ? into : new double[3 * shape.coreCount];
-        for (int k = 0; k < shape.coreCount; k++) {
-            Quat.rotate(p[3], p[4], p[5], p[6], shape.corePoints[3 * k], shape.corePoints[3 * k + 1],
-                    shape.corePoints[3 * k + 2], out, 3 * k);
-            out[3 * k] += p[0];
-            out[3 * k + 1] += p[1];
-            out[3 * k + 2] += p[2];
-        }
-        return out;
-    }
 }

@@ -76,4 +76,20 @@ public final class CollisionShape {
         }
         return new CollisionShape(HULL, 0, 0, hull, hull.vertices);
     }
+
+    /**
+     * The core points placed at pose p[o .. o+7) (position, quaternion), packed into {@code into}
+     * if it is large enough, else into a new array; returns the array used.
+     */
+    public double[] worldCore(double[] p, int o, double[] into) {
+        double[] out = into.length >= 3 * coreCount ? into : new double[3 * coreCount];
+        for (int k = 0; k < coreCount; k++) {
+            org.cairn.engine3d.internal.math.Quat.rotate(p[o + 3], p[o + 4], p[o + 5], p[o + 6], corePoints[3 * k],
+                    corePoints[3 * k + 1], corePoints[3 * k + 2], out, 3 * k);
+            out[3 * k] += p[o];
+            out[3 * k + 1] += p[o + 1];
+            out[3 * k + 2] += p[o + 2];
+        }
+        return out;
+    }
 }
