@@ -7,7 +7,7 @@ import org.joml.Vector3d;
 
 /**
  * A read-only view of the touching contacts after the last step, indexed 0..{@link #count()}−1 in
- * a deterministic order. Obtained from {@link World#contacts()}; reused, valid until the next step
+ * a deterministic order. Reading it allocates nothing (handles are cached per slot). Obtained from {@link World#contacts()}; reused, valid until the next step
  * or world change. Each contact has a unit normal pointing from shape A to shape B and up to four
  * points; a point's separation is negative when the shapes overlap.
  */

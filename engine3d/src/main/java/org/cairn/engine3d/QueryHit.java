@@ -8,6 +8,8 @@ import org.joml.Vector3d;
  */
 public final class QueryHit {
     int shapeIndex, shapeGeneration, bodyIndex, bodyGeneration;
+    ShapeId shape;
+    BodyId body;
     /** Where the ray hit, m, world frame. */
     public final Vector3d point = new Vector3d();
     /** Outward unit surface normal at the hit, world frame. */
@@ -15,14 +17,14 @@ public final class QueryHit {
     /** Fraction of the ray's translation at the hit, in [0, 1]. */
     public double fraction;
 
-    /** The shape hit (a new handle object on each call). */
+    /** The shape hit. */
     public ShapeId shape() {
-        return new ShapeId(shapeIndex, shapeGeneration);
+        return shape;
     }
 
-    /** The body of the shape hit (a new handle object on each call). */
+    /** The body of the shape hit. */
     public BodyId body() {
-        return new BodyId(bodyIndex, bodyGeneration);
+        return body;
     }
 
     /** Copies another hit into this one and returns this. */
@@ -31,6 +33,8 @@ public final class QueryHit {
         shapeGeneration = other.shapeGeneration;
         bodyIndex = other.bodyIndex;
         bodyGeneration = other.bodyGeneration;
+        shape = other.shape;
+        body = other.body;
         point.set(other.point);
         normal.set(other.normal);
         fraction = other.fraction;

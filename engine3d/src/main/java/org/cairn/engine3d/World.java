@@ -131,7 +131,7 @@ public final class World {
         state.updateExtents(i);
         System.arraycopy(b.position, 3 * i, b.previousPosition, 3 * i, 3);
         System.arraycopy(b.rotation, 4 * i, b.previousRotation, 4 * i, 4);
-        return new BodyId(i, b.generation[i]);
+        return bodyIdOf(i);
     }
 
     /** Destroys a body and its shapes; its id, and its shapes' ids, become invalid. */
@@ -211,7 +211,7 @@ public final class World {
         state.updateExtents(i);
         state.createProxy(s);
         wake(i);
-        return new ShapeId(s, shapes.generation[s]);
+        return shapeIdAt(s);
     }
 
     /** A sphere's or capsule's radius; a quarter of a hull's inner radius (Box3D's choice). */
@@ -260,8 +260,7 @@ public final class World {
 
     /** The body a shape is attached to. */
     public BodyId body(ShapeId shapeId) {
-        int i = shapes.body[shape(shapeId)];
-        return new BodyId(i, bodies.generation[i]);
+        return bodyIdOf(shapes.body[shape(shapeId)]);
     }
 
     /** Number of shapes attached to a body. */
@@ -306,15 +305,40 @@ public final class World {
         return eventView;
     }
 
-    /** The id of the live shape in slot {@code index}; for the views. */
+    // One handle object per live slot, made when the slot is filled, so the views and queries
+    // can hand out handles without allocating.
+    private ShapeId[] shapeIds = new ShapeId[64];
+    private BodyId[] bodyIds = new BodyId[64];
+
+    /** The id of the live shape in slot {@code index} (cached; no allocation after the first call). */
     ShapeId shapeIdAt(int index) {
-        return new ShapeId(index, shapes.generation[index]);
+        if (shapeIds.length <= index) {
+            shapeIds = java.util.Arrays.copyOf(shapeIds, Math.max(2 * shapeIds.length, index + 1));
+        }
+        ShapeId id = shapeIds[index];
+        if (id == null || id.generation() != shapes.generation[index]) {
+            id = new ShapeId(index, shapes.generation[index]);
+            shapeIds[index] = id;
+        }
+        return id;
+    }
+
+    /** The id of the live body in slot {@code index} (cached like shape ids). */
+    BodyId bodyIdOf(int index) {
+        if (bodyIds.length <= index) {
+            bodyIds = java.util.Arrays.copyOf(bodyIds, Math.max(2 * bodyIds.length, index + 1));
+        }
+        BodyId id = bodyIds[index];
+        if (id == null || id.generation() != bodies.generation[index]) {
+            id = new BodyId(index, bodies.generation[index]);
+            bodyIds[index] = id;
+        }
+        return id;
     }
 
     /** The id of the body owning the shape in slot {@code index}; for the views. */
     BodyId bodyIdOfShape(int index) {
-        int b = shapes.body[index];
-        return new BodyId(b, bodies.generation[b]);
+        return bodyIdOf(shapes.body[index]);
     }
 
     // ------------------------------------------------------------------ queries

@@ -128,6 +128,8 @@ final class WorldQueries {
         hit.shapeGeneration = state.shapes.generation[s];
         hit.bodyIndex = b;
         hit.bodyGeneration = state.bodies.generation[b];
+        hit.shape = world.shapeIdAt(s);
+        hit.body = world.bodyIdOf(b);
     }
 
     void overlapAabb(Aabb query, QueryFilter filter, OverlapCallback callback) {
