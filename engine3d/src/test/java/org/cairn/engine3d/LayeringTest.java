@@ -22,6 +22,8 @@ import org.junit.jupiter.api.Test;
  *        internal.collision.*       |          |        (broadphase, narrowphase)
  *                 |                 |          |
  *         internal.contact          |          |        (persistent contacts, events)
+ *                 |                 |          |
+ *          internal.solver          |          |        (contact constraints: soft step, sequential impulses)
  *                   \               /
  *                  internal.world                       (shape store, mass updates, step pipeline)
  *                        |
@@ -44,6 +46,7 @@ class LayeringTest {
         layeredArchitecture().consideringOnlyDependenciesInLayers()
                 .layer("Api").definedBy("org.cairn.engine3d")
                 .layer("World").definedBy("org.cairn.engine3d.internal.world..")
+                .layer("Solver").definedBy("org.cairn.engine3d.internal.solver..")
                 .layer("Contact").definedBy("org.cairn.engine3d.internal.contact..")
                 .layer("Collision").definedBy("org.cairn.engine3d.internal.collision..")
                 .layer("Geometry").definedBy("org.cairn.engine3d.geometry..")
@@ -54,10 +57,11 @@ class LayeringTest {
                 .layer("Container").definedBy("org.cairn.engine3d.internal.container..")
                 .whereLayer("Api").mayNotBeAccessedByAnyLayer()
                 .whereLayer("World").mayOnlyBeAccessedByLayers("Api")
-                .whereLayer("Contact").mayOnlyBeAccessedByLayers("World", "Api")
-                .whereLayer("Collision").mayOnlyBeAccessedByLayers("Contact", "World", "Api")
+                .whereLayer("Solver").mayOnlyBeAccessedByLayers("World", "Api")
+                .whereLayer("Contact").mayOnlyBeAccessedByLayers("Solver", "World", "Api")
+                .whereLayer("Collision").mayOnlyBeAccessedByLayers("Contact", "Solver", "World", "Api")
                 .whereLayer("Geometry").mayOnlyBeAccessedByLayers("Collision", "World", "Api")
-                .whereLayer("Body").mayOnlyBeAccessedByLayers("World", "Api")
+                .whereLayer("Body").mayOnlyBeAccessedByLayers("Solver", "World", "Api")
                 .whereLayer("Shape").mayOnlyBeAccessedByLayers("Geometry", "World", "Api")
                 .whereLayer("Math").mayNotAccessAnyLayer()
                 .whereLayer("Check").mayNotAccessAnyLayer()
