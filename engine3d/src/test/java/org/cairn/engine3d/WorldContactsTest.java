@@ -80,6 +80,9 @@ class WorldContactsTest {
             }
             if (events.endCount() > 0 && firstEnd < 0) {
                 firstEnd = step;
+                // The end event names the same pair of shape slots as the begin event did.
+                assertEquals(0, events.endShapeIndexA(0), "the ground's shape");
+                assertEquals(1, events.endShapeIndexB(0), "the ball's shape");
             }
             begins += events.beginCount();
             ends += events.endCount();

@@ -39,9 +39,4 @@ public final class LongArray {
     public void sort() {
         Arrays.sort(data, 0, size);
     }
-
-    /** Removes the value at an index by moving the last value into its place. */
-    public void swapRemove(int index) {
-        data[index] = data[--size];
-    }
 }

@@ -76,11 +76,6 @@ public final class QuickHull {
         return hull.mergeAndExtract();
     }
 
-    /** The tolerance this input gets, exposed for tests. */
-    public static double toleranceFor(double[] points) {
-        return new QuickHull(points).tolerance;
-    }
-
     private double x(int i) {
         return p[3 * i];
     }

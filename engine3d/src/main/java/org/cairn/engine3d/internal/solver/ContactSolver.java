@@ -658,9 +658,4 @@ public final class ContactSolver {
             }
         }
     }
-
-    /** Number of constraints prepared this step. */
-    public int constraintCount() {
-        return count;
-    }
 }

@@ -12,7 +12,6 @@ import org.cairn.engine3d.internal.solver.ContactSolver;
 public final class StepPipeline {
     private final long[] stageNanos = new long[StepStage.values().length];
     private final double[] scratch9 = new double[9];
-    private static final StepStage[] STAGES = StepStage.values();
 
     /**
      * Advances the world by dt seconds split into {@code substeps} equal substeps. The angular
@@ -102,8 +101,4 @@ public final class StepPipeline {
         return stageNanos[stage.ordinal()] * 1e-6;
     }
 
-    /** The stages in execution order. */
-    public static StepStage stage(int ordinal) {
-        return STAGES[ordinal];
-    }
 }

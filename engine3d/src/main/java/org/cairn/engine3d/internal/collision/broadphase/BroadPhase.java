@@ -101,11 +101,6 @@ public final class BroadPhase {
         return pairs.size();
     }
 
-    /** True if the pair is known. */
-    public boolean hasPair(int shapeA, int shapeB) {
-        return pairs.contains(pairKey(shapeA, shapeB));
-    }
-
     /** Forgets a pair (when its fat boxes separate or a shape goes away). */
     public void removePair(int shapeA, int shapeB) {
         pairs.remove(pairKey(shapeA, shapeB));
