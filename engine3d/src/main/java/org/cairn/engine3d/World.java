@@ -79,6 +79,8 @@ public final class World {
         state.solver.baumgarte = def.baumgarte();
         state.solver.warmStarting = def.warmStarting();
         state.solver.positionIterations = def.positionIterations();
+        state.solver.clampIncrements = def.experimentalClampIncrements();
+        state.solver.restitutionWithoutThreshold = def.experimentalRestitutionWithoutThreshold();
         state.frictionMixing = def.frictionMixing()::mix;
         state.restitutionMixing = def.restitutionMixing()::mix;
         state.sleep.enabled = def.sleeping();

@@ -29,11 +29,15 @@ public final class WorldDef {
     private final boolean sleeping;
     private final double sleepSpeed;
     private final int positionIterations;
+    private final boolean experimentalClampIncrements;
+    private final boolean experimentalRestitutionWithoutThreshold;
     private final MixingRule frictionMixing;
     private final MixingRule restitutionMixing;
 
     private WorldDef(Builder b) {
         positionIterations = b.positionIterations;
+        experimentalClampIncrements = b.experimentalClampIncrements;
+        experimentalRestitutionWithoutThreshold = b.experimentalRestitutionWithoutThreshold;
         frictionMixing = b.frictionMixing;
         restitutionMixing = b.restitutionMixing;
         sleeping = b.sleeping;
@@ -85,7 +89,26 @@ public final class WorldDef {
         b.frictionMixing = frictionMixing;
         b.restitutionMixing = restitutionMixing;
         b.positionIterations = positionIterations;
+        b.experimentalClampIncrements = experimentalClampIncrements;
+        b.experimentalRestitutionWithoutThreshold = experimentalRestitutionWithoutThreshold;
         return b;
+    }
+
+    /**
+     * <b>Experimental, wrong on purpose</b> (seed 000's pitfall; default off): clamp each normal
+     * impulse increment to be non-negative instead of the accumulated impulse, so a contact can never
+     * take back an earlier push. For experiments and for showing that the property suite catches it.
+     */
+    public boolean experimentalClampIncrements() {
+        return experimentalClampIncrements;
+    }
+
+    /**
+     * <b>Experimental, wrong on purpose</b> (default off): apply restitution at any approach speed,
+     * ignoring {@link #restitutionThreshold()}, so resting bouncy bodies jitter.
+     */
+    public boolean experimentalRestitutionWithoutThreshold() {
+        return experimentalRestitutionWithoutThreshold;
     }
 
     /**
@@ -225,6 +248,8 @@ public final class WorldDef {
         private boolean sleeping = true;
         private double sleepSpeed = 0.05;
         private int positionIterations;
+        private boolean experimentalClampIncrements;
+        private boolean experimentalRestitutionWithoutThreshold;
         private MixingRule frictionMixing = MixingRule.GEOMETRIC_MEAN;
         private MixingRule restitutionMixing = MixingRule.MAXIMUM;
 
@@ -234,6 +259,18 @@ public final class WorldDef {
         /** Position iterations of the sequential-impulse solver, non-negative. */
         public Builder positionIterations(int count) {
             positionIterations = Check.atLeast("positionIterations", count, 0);
+            return this;
+        }
+
+        /** Experimental pitfall: clamp increments, not accumulated impulses (see the getter). */
+        public Builder experimentalClampIncrements(boolean enabled) {
+            experimentalClampIncrements = enabled;
+            return this;
+        }
+
+        /** Experimental pitfall: restitution at any approach speed (see the getter). */
+        public Builder experimentalRestitutionWithoutThreshold(boolean enabled) {
+            experimentalRestitutionWithoutThreshold = enabled;
             return this;
         }
 

@@ -51,8 +51,13 @@ class SolverInvariantsTest {
     }
 
     static Scene generate(long seed, SolverKind kind) {
+        return generate(seed, kind, b -> b);
+    }
+
+    static Scene generate(long seed, SolverKind kind, java.util.function.UnaryOperator<WorldDef.Builder> tweak) {
         Random random = new Random(seed);
-        World world = new World(WorldDef.builder().solver(kind).substeps(kind == SolverKind.SOFT_STEP ? 4 : 1).build());
+        World world = new World(tweak.apply(WorldDef.builder().solver(kind).substeps(kind == SolverKind.SOFT_STEP ? 4 : 1))
+                .build());
         Map<Integer, Double> friction = new HashMap<>();
         double groundFriction = random.nextDouble();
         BodyId ground = world.createBody(BodyDef.builder().type(BodyType.STATIC).position(0, -0.5, 0).build());
@@ -98,58 +103,94 @@ class SolverInvariantsTest {
         };
     }
 
+    /** Counters of one checked run. */
+    static final class Tally {
+        int points;
+        double worstRise = -Double.MAX_VALUE;
+    }
+
+    /** Steps the scene, checking every invariant after every step; returns the first violation, or null. */
+    static String firstViolation(Scene scene, String label, Tally tally) {
+        World world = scene.world();
+        double e0 = world.kineticEnergy() + world.potentialEnergy();
+        double totalMass = 0;
+        for (BodyId body : scene.bodies()) {
+            totalMass += world.mass(body);
+        }
+        // Energy rise measured as the height the whole scene's mass would have to be lifted.
+        double scale = totalMass * 9.81;
+        Vector3d v = new Vector3d();
+        Quaterniond q = new Quaterniond();
+        for (int step = 1; step <= STEPS; step++) {
+            world.step();
+            String where = label + " step " + step;
+            Contacts contacts = world.contacts();
+            for (int i = 0; i < contacts.count(); i++) {
+                double mu = Math.sqrt(scene.frictionByBody().get(contacts.bodyA(i).index())
+                        * scene.frictionByBody().get(contacts.bodyB(i).index()));
+                for (int k = 0; k < contacts.pointCount(i); k++) {
+                    double pn = contacts.normalImpulse(i, k);
+                    double t1 = contacts.tangentImpulse(i, k, 0), t2 = contacts.tangentImpulse(i, k, 1);
+                    if (!(pn >= 0)) {
+                        return "Pn = " + pn + " < 0 at " + where + ", contact " + i + " point " + k;
+                    }
+                    double pt = Math.hypot(t1, t2);
+                    if (pt > mu * pn * (1 + 1e-9) + 1e-12) {
+                        return "|Pt| = " + pt + " > μ·Pn = " + mu * pn + " at " + where + ", contact " + i + " point " + k;
+                    }
+                    tally.points++;
+                }
+            }
+            for (BodyId body : scene.bodies()) {
+                if (!world.position(body, v).isFinite()) {
+                    return "non-finite position at " + where;
+                }
+                world.rotation(body, q);
+                double norm = Math.sqrt(q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w);
+                if (Math.abs(norm - 1) > 1e-9) {
+                    return "quaternion norm " + norm + " at " + where;
+                }
+            }
+            double rise = (world.kineticEnergy() + world.potentialEnergy() - e0) / scale;
+            tally.worstRise = Math.max(tally.worstRise, rise);
+            if (rise > ENERGY_TOLERANCE_METERS) {
+                return "energy rose by the equivalent of lifting the scene " + rise + " m at " + where;
+            }
+        }
+        return null;
+    }
+
     @ParameterizedTest
     @EnumSource(SolverKind.class)
     void invariantsHoldAfterEveryStep(SolverKind kind) {
         long base = Long.getLong("cairn.seed", 1000L);
-        int points = 0;
-        double worstRise = -Double.MAX_VALUE;
+        Tally tally = new Tally();
         for (int n = 0; n < SCENES; n++) {
             long seed = base + n;
-            Scene scene = generate(seed, kind);
-            World world = scene.world();
-            double e0 = world.kineticEnergy() + world.potentialEnergy();
-            double totalMass = 0;
-            for (BodyId body : scene.bodies()) {
-                totalMass += world.mass(body);
-            }
-            // Energy rise measured as the height the whole scene's mass would have to be lifted.
-            double scale = totalMass * 9.81;
-            Vector3d v = new Vector3d();
-            Quaterniond q = new Quaterniond();
-            for (int step = 1; step <= STEPS; step++) {
-                world.step();
-                String where = kind + " seed " + seed + " step " + step;
-                Contacts contacts = world.contacts();
-                for (int i = 0; i < contacts.count(); i++) {
-                    double mu = Math.sqrt(scene.frictionByBody().get(contacts.bodyA(i).index())
-                            * scene.frictionByBody().get(contacts.bodyB(i).index()));
-                    for (int k = 0; k < contacts.pointCount(i); k++) {
-                        double pn = contacts.normalImpulse(i, k);
-                        double t1 = contacts.tangentImpulse(i, k, 0), t2 = contacts.tangentImpulse(i, k, 1);
-                        if (!(pn >= 0)) {
-                            fail("Pn = " + pn + " < 0 at " + where + ", contact " + i + " point " + k);
-                        }
-                        double pt = Math.hypot(t1, t2);
-                        if (pt > mu * pn * (1 + 1e-9) + 1e-12) {
-                            fail("|Pt| = " + pt + " > μ·Pn = " + mu * pn + " at " + where + ", contact " + i + " point " + k);
-                        }
-                        points++;
-                    }
-                }
-                for (BodyId body : scene.bodies()) {
-                    world.position(body, v);
-                    assertTrue(v.isFinite(), "finite position at " + where);
-                    world.rotation(body, q);
-                    assertEquals(1.0, Math.sqrt(q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w), 1e-9, "unit quaternion at " + where);
-                }
-                double rise = (world.kineticEnergy() + world.potentialEnergy() - e0) / scale;
-                worstRise = Math.max(worstRise, rise);
-                assertTrue(rise <= ENERGY_TOLERANCE_METERS, "energy rose by the equivalent of lifting the scene "
-                        + rise + " m at " + where);
+            String violation = firstViolation(generate(seed, kind), kind + " seed " + seed, tally);
+            if (violation != null) {
+                fail(violation + " (replay with -Dcairn.seed=" + seed + " -Dcairn.tries=1)");
             }
         }
         System.out.printf("%s: %d scenes × %d steps, %d contact points checked, worst energy rise %.2e m of lift%n", kind,
-                SCENES, STEPS, points, worstRise);
+                SCENES, STEPS, tally.points, tally.worstRise);
+    }
+
+    /**
+     * The checks catch a real fault: with seed 000's pitfall switched on (clamping each increment
+     * instead of the accumulated impulse, so no contact can take back a push), a generated scene
+     * gains energy. (The other pitfall, restitution at any approach speed, makes resting bouncy
+     * bodies jitter without gaining energy; catching it needs a rest-stays-at-rest check, not yet
+     * here.)
+     */
+    @org.junit.jupiter.api.Test
+    void theChecksCatchClampedIncrements() {
+        String found = null;
+        for (long seed = 1000; seed < 1000 + 3 * SCENES && found == null; seed++) {
+            found = firstViolation(generate(seed, SolverKind.SOFT_STEP, b -> b.experimentalClampIncrements(true)),
+                    "clamped increments, seed " + seed, new Tally());
+        }
+        System.out.println("clamped increments: " + found);
+        assertTrue(found != null, "clamped increments went unnoticed");
     }
 }

@@ -82,6 +82,9 @@ public final class ContactSolver {
     public double restitutionThreshold = 1.0;
     public double baumgarte = 0.2;
     public boolean warmStarting = true;
+    /** Seed pitfalls, for experiments only: clamp increments; restitution without threshold. */
+    public boolean clampIncrements;
+    public boolean restitutionWithoutThreshold;
     /** Position iterations after each substep (sequential impulses); when positive, no velocity bias. */
     public int positionIterations = 0;
     /** Largest position correction per iteration, m (Box2D v2: 0.2). */
@@ -490,7 +493,7 @@ public final class ContactSolver {
                 // With position iterations the overlap is fixed there, not by velocity (no energy added).
                 double push = positionIterations > 0 ? 0.0 : baumgarte * invH * Math.max(-s - slop, 0.0);
                 double target = s > 0 ? -s * invH : push;
-                if (restitution[k] > 0 && relativeVelocity[p] < -restitutionThreshold) {
+                if (restitution[k] > 0 && relativeVelocity[p] < (restitutionWithoutThreshold ? 0 : -restitutionThreshold)) {
                     target = Math.max(target, -restitution[k] * relativeVelocity[p]);
                 }
                 applyNormal(b, k, ia, ib, p, normalMass[p] * (target - vn));
@@ -503,7 +506,7 @@ public final class ContactSolver {
     }
 
     private void applyNormal(BodyStore b, int k, int ia, int ib, int p, double delta) {
-        double updated = Math.max(normalImpulse[p] + delta, 0.0);
+        double updated = clampIncrements ? normalImpulse[p] + Math.max(delta, 0.0) : Math.max(normalImpulse[p] + delta, 0.0);
         double applied = updated - normalImpulse[p];
         normalImpulse[p] = updated;
         maxNormalImpulse[p] = Math.max(maxNormalImpulse[p], updated);
@@ -561,7 +564,8 @@ public final class ContactSolver {
             double nx = normal[3 * k], ny = normal[3 * k + 1], nz = normal[3 * k + 2];
             for (int j = 0; j < pointCount[k]; j++) {
                 int p = P * k + j;
-                if (relativeVelocity[p] > -restitutionThreshold || maxNormalImpulse[p] == 0) {
+                double threshold = restitutionWithoutThreshold ? 0 : restitutionThreshold;
+                if (relativeVelocity[p] > -threshold || maxNormalImpulse[p] == 0) {
                     continue;
                 }
                 double vn = relativeVelocity(b, ia, ib, p, nx, ny, nz);
