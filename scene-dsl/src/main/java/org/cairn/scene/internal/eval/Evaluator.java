@@ -24,13 +24,13 @@ public final class Evaluator {
     private static final Set<String> FUNCTIONS = Set.of("sqrt", "sin", "cos", "tan", "min", "max", "abs");
 
     private final Map<String, Value> constants;
-    private final List<Diagnostic> diagnostics;
+    private final java.util.function.Consumer<Diagnostic> diagnostics;
 
     /**
      * @param constants   the names in scope ({@code let} constants, loop variables)
-     * @param diagnostics where problems are added
+     * @param diagnostics where problems are reported
      */
-    public Evaluator(Map<String, Value> constants, List<Diagnostic> diagnostics) {
+    public Evaluator(Map<String, Value> constants, java.util.function.Consumer<Diagnostic> diagnostics) {
         this.constants = constants;
         this.diagnostics = diagnostics;
     }
@@ -46,7 +46,7 @@ public final class Evaluator {
                 return new Value.Scalar(Double.parseDouble(q.number()) * unit.factor(), unit.dimension());
             } catch (Units.UnknownUnit unknown) {
                 String guess = Suggest.closest(unknown.symbol(), Units.symbols());
-                diagnostics.add(new Diagnostic(UNKNOWN_UNIT, Diagnostic.Severity.ERROR, q.span(),
+                diagnostics.accept(new Diagnostic(UNKNOWN_UNIT, Diagnostic.Severity.ERROR, q.span(),
                         "unknown unit '" + unknown.symbol() + "'", guess == null ? List.of() : List.of("did you mean '" + guess + "'?")));
                 return null;
             }
@@ -192,7 +192,7 @@ public final class Evaluator {
         String f = c.function();
         if (!FUNCTIONS.contains(f)) {
             String guess = Suggest.closest(f, FUNCTIONS.stream().sorted().toList());
-            diagnostics.add(new Diagnostic(UNKNOWN_FUNCTION, Diagnostic.Severity.ERROR, c.span(), "unknown function '" + f + "'",
+            diagnostics.accept(new Diagnostic(UNKNOWN_FUNCTION, Diagnostic.Severity.ERROR, c.span(), "unknown function '" + f + "'",
                     guess == null ? List.of() : List.of("did you mean '" + guess + "'?")));
             return null;
         }
@@ -254,6 +254,6 @@ public final class Evaluator {
     }
 
     private void error(String code, Expr at, String message) {
-        diagnostics.add(Diagnostic.error(code, at.span(), message));
+        diagnostics.accept(Diagnostic.error(code, at.span(), message));
     }
 }

@@ -23,7 +23,7 @@ class EvaluatorTest {
         SceneSyntax.Result parsed = SceneSyntax.parse("t.scene", "let x = " + expression + "\n");
         assertEquals(List.of(), parsed.diagnostics(), expression);
         Statement.Let let = (Statement.Let) parsed.file().statements().get(0);
-        return new Evaluator(constants, diagnostics).evaluate(let.value());
+        return new Evaluator(constants, diagnostics::add).evaluate(let.value());
     }
 
     private void assertScalar(double si, Dimension dimension, String expression) {

@@ -1,0 +1,541 @@
+package org.cairn.scene;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.cairn.engine3d.BodyDef;
+import org.cairn.engine3d.BodyType;
+import org.cairn.engine3d.ShapeDef;
+import org.cairn.engine3d.SolverKind;
+import org.cairn.engine3d.WorldDef;
+import org.cairn.engine3d.geometry.Box;
+import org.cairn.engine3d.geometry.Capsule;
+import org.cairn.engine3d.geometry.ConvexHull;
+import org.cairn.engine3d.geometry.Cylinder;
+import org.cairn.engine3d.geometry.Shape;
+import org.cairn.engine3d.geometry.Sphere;
+import org.cairn.scene.ast.Expr;
+import org.cairn.scene.ast.SceneFile;
+import org.cairn.scene.ast.Statement;
+import org.cairn.scene.internal.eval.Dimension;
+import org.cairn.scene.internal.eval.Evaluator;
+import org.cairn.scene.internal.eval.Suggest;
+import org.cairn.scene.internal.eval.Value;
+import org.joml.Quaterniond;
+
+/**
+ * The semantic stage: an AST to a {@link SceneDef}, expanding {@code let} and {@code repeat},
+ * checking every statement and property against the schema below, and reporting every problem
+ * (never throwing). Supported so far: {@code scene}, {@code let}, {@code repeat}, {@code world},
+ * {@code material}, {@code body} with box, sphere, capsule, cylinder and convex shapes.
+ * {@code include}, {@code state}, layers and probes are reported as not supported yet.
+ */
+public final class SceneCompiler {
+    /** Diagnostic codes of this stage. */
+    public static final String VERSION = "E0301";
+    public static final String DUPLICATE = "E0302";
+    public static final String UNKNOWN_STATEMENT = "E0303";
+    public static final String UNKNOWN_PROPERTY = "E0304";
+    public static final String WRONG_KIND = "E0305";
+    public static final String MISSING_PROPERTY = "E0306";
+    public static final String UNKNOWN_NAME = "E0308";
+    public static final String OUT_OF_RANGE = "E0309";
+    public static final String NOT_SUPPORTED = "E0399";
+
+    /** The result: a scene (null if there were errors) and every diagnostic in source order. */
+    public record Result(SceneDef scene, List<Diagnostic> diagnostics) {
+        /** True if there is no error. */
+        public boolean ok() {
+            return scene != null;
+        }
+    }
+
+    /** What a property's value must be. */
+    private enum Kind {
+        LENGTH3("a tuple of 3 lengths"), ANGLE3("a tuple of 3 angles"), SPEED3("a tuple of 3 speeds"),
+        ANGULAR_SPEED3("a tuple of 3 angular speeds"), ACCELERATION3("a tuple of 3 accelerations"),
+        LENGTH("a length"), TIME("a time"), DENSITY("a density"), FREQUENCY("a frequency"), RATE("a rate (1/s)"),
+        PLAIN("a plain number"), COUNT("a whole number"), WORD("a word"), ON_OFF("on or off"), POINTS("a tuple of points");
+
+        final String description;
+
+        Kind(String description) {
+            this.description = description;
+        }
+    }
+
+    private static final Map<String, Map<String, Kind>> SCHEMA = new LinkedHashMap<>();
+
+    static {
+        SCHEMA.put("world", Map.of("gravity", Kind.ACCELERATION3, "dt", Kind.TIME, "substeps", Kind.COUNT, "iterations",
+                Kind.COUNT, "solver", Kind.WORD, "sleep", Kind.ON_OFF, "contact_hertz", Kind.FREQUENCY, "warm_start", Kind.ON_OFF));
+        SCHEMA.put("material", Map.of("density", Kind.DENSITY, "friction", Kind.PLAIN, "restitution", Kind.PLAIN,
+                "rolling", Kind.PLAIN));
+        SCHEMA.put("body", Map.of("at", Kind.LENGTH3, "rot", Kind.ANGLE3, "v", Kind.SPEED3, "w", Kind.ANGULAR_SPEED3,
+                "material", Kind.WORD, "gravity_scale", Kind.PLAIN, "linear_damping", Kind.RATE, "angular_damping", Kind.RATE,
+                "sleep", Kind.ON_OFF));
+        Map<String, Kind> common = Map.of("at", Kind.LENGTH3, "rot", Kind.ANGLE3, "material", Kind.WORD, "density",
+                Kind.DENSITY, "friction", Kind.PLAIN, "restitution", Kind.PLAIN);
+        SCHEMA.put("box", with(common, Map.of("half", Kind.LENGTH3)));
+        SCHEMA.put("sphere", with(common, Map.of("r", Kind.LENGTH)));
+        SCHEMA.put("capsule", with(common, Map.of("r", Kind.LENGTH, "half_height", Kind.LENGTH)));
+        SCHEMA.put("cylinder", with(common, Map.of("r", Kind.LENGTH, "half_height", Kind.LENGTH)));
+        SCHEMA.put("convex", with(common, Map.of("points", Kind.POINTS)));
+    }
+
+    private static Map<String, Kind> with(Map<String, Kind> a, Map<String, Kind> b) {
+        Map<String, Kind> m = new HashMap<>(a);
+        m.putAll(b);
+        return m;
+    }
+
+    private static final Set<String> SHAPES = Set.of("box", "sphere", "capsule", "cylinder", "convex");
+    private static final List<String> TOP_LEVEL = List.of("world", "material", "body", "let", "repeat", "scene");
+
+    private record Material(double density, double friction, double restitution, double rolling) {
+    }
+
+    private final List<Diagnostic> diagnostics = new ArrayList<>();
+    private final WorldDef.Builder world = WorldDef.builder();
+    private final Map<String, Material> materials = new LinkedHashMap<>();
+    private final List<SceneDef.BodySpec> bodies = new ArrayList<>();
+    private final Set<String> names = new HashSet<>();
+    private final List<String> provenance = new ArrayList<>();
+
+    private SceneCompiler() {
+    }
+
+    /** Compiles a parsed file. */
+    public static Result compile(SceneFile file) {
+        SceneCompiler c = new SceneCompiler();
+        List<Statement> statements = file.statements();
+        if (statements.isEmpty() || !(statements.get(0) instanceof Statement.SceneDecl)) {
+            c.diagnostics.add(Diagnostic.error(VERSION, new SourceSpan(file.span().file(), 1, 1, 1, 1),
+                    "a scene must start with its version line, 'scene 1'"));
+        }
+        c.statements(statements, new HashMap<>());
+        List<Diagnostic> sorted = new ArrayList<>(c.diagnostics);
+        boolean failed = sorted.stream().anyMatch(d -> d.severity() == Diagnostic.Severity.ERROR);
+        return new Result(failed ? null : new SceneDef(c.world.build(), c.bodies), sorted);
+    }
+
+    private void error(String code, SourceSpan span, String message, String... hints) {
+        List<String> all = new ArrayList<>(List.of(hints));
+        all.addAll(provenance);
+        diagnostics.add(new Diagnostic(code, Diagnostic.Severity.ERROR, span, message, all));
+    }
+
+    private void statements(List<Statement> statements, Map<String, Value> scope) {
+        for (int k = 0; k < statements.size(); k++) {
+            Statement s = statements.get(k);
+            if (s instanceof Statement.SceneDecl d) {
+                if (k > 0 || !provenance.isEmpty()) {
+                    error(VERSION, d.span(), "'scene' must be the first statement");
+                } else if (!d.version().equals("1")) {
+                    error(VERSION, d.span(), "unsupported scene version " + d.version() + "; this Cairn reads version 1");
+                }
+            } else if (s instanceof Statement.Let let) {
+                if (scope.containsKey(let.name())) {
+                    error(DUPLICATE, let.span(), "'" + let.name() + "' is already defined in this scope");
+                    continue;
+                }
+                Value v = new Evaluator(scope, diagnosticsSink()).evaluate(let.value());
+                if (v != null) {
+                    scope.put(let.name(), v);
+                }
+            } else if (s instanceof Statement.Repeat r) {
+                repeat(r, scope);
+            } else if (s instanceof Statement.Include || s instanceof Statement.State) {
+                error(NOT_SUPPORTED, s.span(), (s instanceof Statement.Include ? "'include'" : "'state'")
+                        + " is not supported yet by this version of Cairn");
+            } else {
+                generic((Statement.Generic) s, scope);
+            }
+        }
+    }
+
+    /** Evaluator diagnostics get the loop provenance too. */
+    private java.util.function.Consumer<Diagnostic> diagnosticsSink() {
+        return d -> {
+            List<String> hints = new ArrayList<>(d.hints());
+            hints.addAll(provenance);
+            diagnostics.add(new Diagnostic(d.code(), d.severity(), d.span(), d.message(), hints));
+        };
+    }
+
+    private void repeat(Statement.Repeat r, Map<String, Value> scope) {
+        Evaluator evaluator = new Evaluator(scope, diagnosticsSink());
+        Long from = wholeNumber(evaluator.evaluate(r.from()), r.from()), to = wholeNumber(evaluator.evaluate(r.to()), r.to());
+        if (from == null || to == null) {
+            return;
+        }
+        if (to - from > 100_000) {
+            error(OUT_OF_RANGE, r.span(), "a repeat may run at most 100000 times, this one " + (to - from));
+            return;
+        }
+        for (long i = from; i < to; i++) {
+            Map<String, Value> inner = new HashMap<>(scope);
+            inner.put(r.variable(), new Value.Scalar(i, Dimension.NONE));
+            provenance.add("in repeat " + r.variable() + " = " + i + " at " + r.span().location());
+            int before = diagnostics.size();
+            statements(r.body(), inner);
+            provenance.remove(provenance.size() - 1);
+            if (diagnostics.size() > before) {
+                // One iteration's errors are enough to show what is wrong with the loop body.
+                return;
+            }
+        }
+    }
+
+    private Long wholeNumber(Value v, Expr at) {
+        if (v == null) {
+            return null;
+        }
+        if (v instanceof Value.Scalar s && s.dimension().equals(Dimension.NONE) && s.si() == Math.rint(s.si())) {
+            return (long) s.si();
+        }
+        error(WRONG_KIND, at.span(), "expected a whole number");
+        return null;
+    }
+
+    private void generic(Statement.Generic g, Map<String, Value> scope) {
+        String head = g.head();
+        if (SHAPES.contains(head)) {
+            error(UNKNOWN_STATEMENT, g.span(), "a '" + head + "' must be inside a body's braces");
+            return;
+        }
+        if (!SCHEMA.containsKey(head)) {
+            String guess = Suggest.closest(head, TOP_LEVEL);
+            error(UNKNOWN_STATEMENT, g.span(), "unknown statement '" + head + "'",
+                    guess == null ? new String[0] : new String[] {"did you mean '" + guess + "'?"});
+            return;
+        }
+        Map<String, Value> props = properties(g, scope);
+        if (props == null) {
+            return;
+        }
+        switch (head) {
+            case "world" -> worldSettings(g, props);
+            case "material" -> material(g, props, scope);
+            default -> body(g, props, scope);
+        }
+    }
+
+    /** Checks and evaluates a statement's properties against its schema; null if any failed. */
+    private Map<String, Value> properties(Statement.Generic g, Map<String, Value> scope) {
+        Map<String, Kind> schema = SCHEMA.get(g.head());
+        Map<String, Value> values = new HashMap<>();
+        boolean ok = true;
+        for (Statement.Property p : g.properties()) {
+            String key = String.join(".", p.key());
+            Kind kind = schema.get(key);
+            if (kind == null) {
+                String guess = Suggest.closest(key, schema.keySet().stream().sorted().toList());
+                error(UNKNOWN_PROPERTY, p.span(), "'" + g.head() + "' has no property '" + key + "'",
+                        guess == null ? new String[] {"its properties are " + String.join(", ", schema.keySet().stream().sorted().toList())}
+                                : new String[] {"did you mean '" + guess + "'?"});
+                ok = false;
+                continue;
+            }
+            if (values.containsKey(key)) {
+                error(DUPLICATE, p.span(), "'" + key + "' is given twice");
+                ok = false;
+                continue;
+            }
+            Value v = new Evaluator(scope, diagnosticsSink()).evaluate(p.value());
+            if (v == null) {
+                ok = false;
+                continue;
+            }
+            if (!fits(v, kind)) {
+                error(WRONG_KIND, p.value().span(), "'" + key + "' expects " + kind.description + ", got " + describe(v),
+                        kind == Kind.ANGLE3 ? new String[] {"angles need a unit: write 30deg or 0.5rad"} : new String[0]);
+                ok = false;
+                continue;
+            }
+            values.put(key, v);
+        }
+        return ok ? values : null;
+    }
+
+    private static boolean fits(Value v, Kind kind) {
+        return switch (kind) {
+            case LENGTH3 -> triple(v, Dimension.LENGTH);
+            case ANGLE3 -> triple(v, Dimension.ANGLE);
+            case SPEED3 -> triple(v, Dimension.SPEED);
+            case ANGULAR_SPEED3 -> triple(v, Dimension.ANGULAR_SPEED);
+            case ACCELERATION3 -> triple(v, Dimension.ACCELERATION);
+            case LENGTH -> scalar(v, Dimension.LENGTH);
+            case TIME -> scalar(v, Dimension.TIME);
+            case DENSITY -> scalar(v, Dimension.DENSITY);
+            case FREQUENCY -> scalar(v, Dimension.FREQUENCY);
+            case RATE -> scalar(v, Dimension.FREQUENCY);
+            case PLAIN -> v instanceof Value.Scalar s && s.dimension().equals(Dimension.NONE);
+            case COUNT -> v instanceof Value.Scalar s && s.dimension().equals(Dimension.NONE) && s.si() == Math.rint(s.si());
+            case WORD -> v instanceof Value.Word;
+            case ON_OFF -> v instanceof Value.Word w && (w.name().equals("on") || w.name().equals("off"));
+            case POINTS -> v instanceof Value.Tuple t && t.items().size() >= 4
+                    && t.items().stream().allMatch(p -> triple(p, Dimension.LENGTH));
+        };
+    }
+
+    /** A scalar of the dimension, or a plain number standing for SI (never for an angle, except 0). */
+    private static boolean scalar(Value v, Dimension d) {
+        return v instanceof Value.Scalar s && (s.dimension().equals(d)
+                || s.dimension().equals(Dimension.NONE) && (d.angle() == 0 || s.si() == 0));
+    }
+
+    private static boolean triple(Value v, Dimension d) {
+        return v instanceof Value.Tuple t && t.items().size() == 3 && t.items().stream().allMatch(x -> scalar(x, d));
+    }
+
+    private static String describe(Value v) {
+        if (v instanceof Value.Scalar s) {
+            return s.dimension().describe();
+        }
+        if (v instanceof Value.Tuple t) {
+            return "a tuple of " + t.items().size();
+        }
+        if (v instanceof Value.Text) {
+            return "a string";
+        }
+        return "the word '" + ((Value.Word) v).name() + "'";
+    }
+
+    private static double number(Value v) {
+        return ((Value.Scalar) v).si();
+    }
+
+    private static double[] vector(Value v) {
+        List<Value> items = ((Value.Tuple) v).items();
+        return new double[] {number(items.get(0)), number(items.get(1)), number(items.get(2))};
+    }
+
+    private static Quaterniond rotation(Value v) {
+        double[] a = vector(v);
+        return new Quaterniond().rotationXYZ(a[0], a[1], a[2]);
+    }
+
+    private void worldSettings(Statement.Generic g, Map<String, Value> props) {
+        for (Map.Entry<String, Value> e : props.entrySet()) {
+            Value v = e.getValue();
+            try {
+                switch (e.getKey()) {
+                    case "gravity" -> {
+                        double[] a = vector(v);
+                        world.gravity(a[0], a[1], a[2]);
+                    }
+                    case "dt" -> world.timeStep(number(v));
+                    case "substeps" -> world.substeps((int) number(v));
+                    case "iterations" -> world.iterations((int) number(v));
+                    case "contact_hertz" -> world.contactHertz(number(v));
+                    case "sleep" -> world.sleeping(((Value.Word) v).name().equals("on"));
+                    case "warm_start" -> world.warmStarting(((Value.Word) v).name().equals("on"));
+                    default -> {
+                        String name = ((Value.Word) v).name();
+                        if (name.equals("soft")) {
+                            world.solver(SolverKind.SOFT_STEP);
+                        } else if (name.equals("si")) {
+                            world.solver(SolverKind.SEQUENTIAL_IMPULSE);
+                        } else {
+                            error(WRONG_KIND, g.span(), "'solver' is soft or si, not '" + name + "'");
+                        }
+                    }
+                }
+            } catch (IllegalArgumentException rejected) {
+                error(OUT_OF_RANGE, g.span(), rejected.getMessage());
+            }
+        }
+    }
+
+    private void material(Statement.Generic g, Map<String, Value> props, Map<String, Value> scope) {
+        if (g.words().size() != 1) {
+            error(WRONG_KIND, g.span(), "a material needs exactly one name: material NAME key=value ...");
+            return;
+        }
+        String name = g.words().get(0).base();
+        if (materials.containsKey(name)) {
+            error(DUPLICATE, g.words().get(0).span(), "material '" + name + "' is already defined");
+            return;
+        }
+        materials.put(name, new Material(props.containsKey("density") ? number(props.get("density")) : 1000.0,
+                props.containsKey("friction") ? number(props.get("friction")) : 0.6,
+                props.containsKey("restitution") ? number(props.get("restitution")) : 0.0,
+                props.containsKey("rolling") ? number(props.get("rolling")) : 0.0));
+    }
+
+    private void body(Statement.Generic g, Map<String, Value> props, Map<String, Value> scope) {
+        if (g.words().isEmpty()) {
+            error(MISSING_PROPERTY, g.span(), "a body needs a name: body NAME [static|kinematic|dynamic] ...");
+            return;
+        }
+        Value nameValue = new Evaluator(scope, diagnosticsSink()).evaluate(
+                new Expr.Reference(g.words().get(0), g.words().get(0).span()));
+        if (!(nameValue instanceof Value.Word word)) {
+            return;
+        }
+        String name = word.name();
+        if (!names.add(name)) {
+            error(DUPLICATE, g.words().get(0).span(), "a body named '" + name + "' already exists");
+            return;
+        }
+        BodyType type = BodyType.DYNAMIC;
+        for (int k = 1; k < g.words().size(); k++) {
+            String kind = g.words().get(k).base();
+            switch (kind) {
+                case "static" -> type = BodyType.STATIC;
+                case "kinematic" -> type = BodyType.KINEMATIC;
+                case "dynamic" -> type = BodyType.DYNAMIC;
+                default -> {
+                    String guess = Suggest.closest(kind, List.of("static", "kinematic", "dynamic"));
+                    error(UNKNOWN_NAME, g.words().get(k).span(), "unknown body kind '" + kind + "'",
+                            guess == null ? new String[0] : new String[] {"did you mean '" + guess + "'?"});
+                    return;
+                }
+            }
+        }
+        Material bodyMaterial = null;
+        if (props.containsKey("material")) {
+            bodyMaterial = material(((Value.Word) props.get("material")).name(), g.span());
+            if (bodyMaterial == null) {
+                return;
+            }
+        }
+        BodyDef.Builder def = BodyDef.builder().type(type).name(name);
+        try {
+            if (props.containsKey("at")) {
+                double[] p = vector(props.get("at"));
+                def.position(p[0], p[1], p[2]);
+            }
+            if (props.containsKey("rot")) {
+                def.rotation(rotation(props.get("rot")));
+            }
+            if (props.containsKey("v")) {
+                double[] v = vector(props.get("v"));
+                def.linearVelocity(v[0], v[1], v[2]);
+            }
+            if (props.containsKey("w")) {
+                double[] w = vector(props.get("w"));
+                def.angularVelocity(w[0], w[1], w[2]);
+            }
+            if (props.containsKey("gravity_scale")) {
+                def.gravityScale(number(props.get("gravity_scale")));
+            }
+            if (props.containsKey("linear_damping")) {
+                def.linearDamping(number(props.get("linear_damping")));
+            }
+            if (props.containsKey("angular_damping")) {
+                def.angularDamping(number(props.get("angular_damping")));
+            }
+            if (props.containsKey("sleep")) {
+                def.allowSleep(((Value.Word) props.get("sleep")).name().equals("on"));
+            }
+            List<SceneDef.ShapeSpec> shapes = new ArrayList<>();
+            for (Statement s : g.block() == null ? List.<Statement>of() : g.block()) {
+                SceneDef.ShapeSpec shape = shape(s, scope, bodyMaterial);
+                if (shape != null) {
+                    shapes.add(shape);
+                }
+            }
+            bodies.add(new SceneDef.BodySpec(name, def.build(), shapes));
+        } catch (IllegalArgumentException rejected) {
+            error(OUT_OF_RANGE, g.span(), rejected.getMessage());
+        }
+    }
+
+    private Material material(String name, SourceSpan at) {
+        Material m = materials.get(name);
+        if (m == null) {
+            String guess = Suggest.closest(name, materials.keySet());
+            error(UNKNOWN_NAME, at, "unknown material '" + name + "'",
+                    guess == null ? new String[0] : new String[] {"did you mean '" + guess + "'?"});
+        }
+        return m;
+    }
+
+    private SceneDef.ShapeSpec shape(Statement s, Map<String, Value> scope, Material bodyMaterial) {
+        if (!(s instanceof Statement.Generic g) || !SHAPES.contains(g.head())) {
+            String head = s instanceof Statement.Generic g2 ? g2.head() : "this statement";
+            String guess = s instanceof Statement.Generic g3 ? Suggest.closest(g3.head(), SHAPES.stream().sorted().toList()) : null;
+            error(UNKNOWN_STATEMENT, s.span(), "only shapes (box, sphere, capsule, cylinder, convex) go inside a body, not "
+                    + (s instanceof Statement.Generic ? "'" + head + "'" : head),
+                    guess == null ? new String[0] : new String[] {"did you mean '" + guess + "'?"});
+            return null;
+        }
+        Map<String, Value> p = properties(g, scope);
+        if (p == null) {
+            return null;
+        }
+        Material material = bodyMaterial;
+        if (p.containsKey("material")) {
+            material = material(((Value.Word) p.get("material")).name(), g.span());
+            if (material == null) {
+                return null;
+            }
+        }
+        try {
+            Shape shape = switch (g.head()) {
+                case "box" -> {
+                    double[] h = require(p, "half", g) == null ? null : vector(p.get("half"));
+                    yield h == null ? null : new Box(h[0], h[1], h[2]);
+                }
+                case "sphere" -> require(p, "r", g) == null ? null : new Sphere(number(p.get("r")));
+                case "capsule" -> require(p, "r", g) == null || require(p, "half_height", g) == null ? null
+                        : new Capsule(number(p.get("half_height")), number(p.get("r")));
+                case "cylinder" -> require(p, "r", g) == null || require(p, "half_height", g) == null ? null
+                        : new Cylinder(number(p.get("half_height")), number(p.get("r")));
+                default -> {
+                    if (require(p, "points", g) == null) {
+                        yield null;
+                    }
+                    List<Value> points = ((Value.Tuple) p.get("points")).items();
+                    double[] xyz = new double[3 * points.size()];
+                    for (int k = 0; k < points.size(); k++) {
+                        System.arraycopy(vector(points.get(k)), 0, xyz, 3 * k, 3);
+                    }
+                    yield ConvexHull.of(xyz);
+                }
+            };
+            if (shape == null) {
+                return null;
+            }
+            ShapeDef.Builder def = ShapeDef.builder();
+            if (material != null) {
+                def.density(material.density()).friction(material.friction()).restitution(material.restitution())
+                        .rollingResistance(material.rolling());
+            }
+            if (p.containsKey("density")) {
+                def.density(number(p.get("density")));
+            }
+            if (p.containsKey("friction")) {
+                def.friction(number(p.get("friction")));
+            }
+            if (p.containsKey("restitution")) {
+                def.restitution(number(p.get("restitution")));
+            }
+            if (p.containsKey("at")) {
+                double[] at = vector(p.get("at"));
+                def.localPosition(at[0], at[1], at[2]);
+            }
+            if (p.containsKey("rot")) {
+                def.localRotation(rotation(p.get("rot")));
+            }
+            return new SceneDef.ShapeSpec(shape, def.build());
+        } catch (IllegalArgumentException rejected) {
+            error(OUT_OF_RANGE, g.span(), rejected.getMessage());
+            return null;
+        }
+    }
+
+    private Value require(Map<String, Value> p, String key, Statement.Generic g) {
+        Value v = p.get(key);
+        if (v == null) {
+            error(MISSING_PROPERTY, g.span(), "'" + g.head() + "' needs '" + key + "'");
+        }
+        return v;
+    }
+}

@@ -1,0 +1,55 @@
+package org.cairn.scene;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.cairn.engine3d.BodyDef;
+import org.cairn.engine3d.BodyId;
+import org.cairn.engine3d.ShapeDef;
+import org.cairn.engine3d.World;
+import org.cairn.engine3d.WorldDef;
+import org.cairn.engine3d.geometry.Shape;
+
+/**
+ * A compiled scene: the world settings and every body with its shapes, all expanded (no loops,
+ * no constants left), ready to build through the engine's public API.
+ *
+ * @param world  the world settings
+ * @param bodies the bodies in declaration order
+ */
+public record SceneDef(WorldDef world, List<BodySpec> bodies) {
+    /** Copies the list so the record stays immutable. */
+    public SceneDef {
+        bodies = List.copyOf(bodies);
+    }
+
+    /** A body and its shapes. */
+    public record BodySpec(String name, BodyDef body, List<ShapeSpec> shapes) {
+        /** Copies the list so the record stays immutable. */
+        public BodySpec {
+            shapes = List.copyOf(shapes);
+        }
+    }
+
+    /** A shape with its material and placement. */
+    public record ShapeSpec(Shape shape, ShapeDef def) {
+    }
+
+    /** A world built from a scene, with its bodies by name (in declaration order). */
+    public record Built(World world, Map<String, BodyId> bodies) {
+    }
+
+    /** Builds the world. */
+    public Built build() {
+        World w = new World(world);
+        Map<String, BodyId> ids = new LinkedHashMap<>();
+        for (BodySpec spec : bodies) {
+            BodyId id = w.createBody(spec.body());
+            for (ShapeSpec shape : spec.shapes()) {
+                w.createShape(id, shape.def(), shape.shape());
+            }
+            ids.put(spec.name(), id);
+        }
+        return new Built(w, ids);
+    }
+}

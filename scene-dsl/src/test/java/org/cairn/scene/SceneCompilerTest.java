@@ -1,0 +1,124 @@
+package org.cairn.scene;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.cairn.engine3d.BodyId;
+import org.cairn.engine3d.BodyType;
+import org.cairn.engine3d.World;
+import org.joml.Quaterniond;
+import org.joml.Vector3d;
+import org.junit.jupiter.api.Test;
+
+/** Scenes compile to the engine's defs, and every semantic mistake is reported precisely. */
+class SceneCompilerTest {
+    private static SceneCompiler.Result compile(String text) {
+        SceneSyntax.Result parsed = SceneSyntax.parse("test.scene", text);
+        assertEquals(List.of(), parsed.diagnostics(), "no syntax errors");
+        return SceneCompiler.compile(parsed.file());
+    }
+
+    static final String PYRAMID = """
+            scene 1
+            world gravity=(0, -10m/s^2, 0) dt=1s/60 substeps=4 solver=soft
+            let rows = 3
+            let h = 0.5m
+            material wood density=500kg/m^3 friction=0.7
+            body ground static { box half=(20m, 0.5m, 20m) at=(0, -0.5m, 0) friction=0.8 }
+            repeat i in 0..rows {
+              repeat j in 0..rows-i {
+                body crate[i,j] dynamic material=wood at=((j - (rows - i - 1) / 2) * 2*h, h + 2*h*i, 0) {
+                  box half=(h, h, h)
+                }
+              }
+            }
+            body ball at=(-5m, 1m, 0) v=(3m/s, 0, 0) rot=(0, 90deg, 0) { sphere r=0.25m density=2000kg/m^3 restitution=0.5 }
+            """;
+
+    @Test
+    void aPyramidSceneCompilesBuildsAndRuns() {
+        SceneCompiler.Result result = compile(PYRAMID);
+        assertEquals(List.of(), result.diagnostics());
+        SceneDef scene = result.scene();
+        assertEquals(1.0 / 60, scene.world().timeStep(), 1e-15);
+        assertEquals(-10.0, scene.world().gravity().y, 0.0);
+        assertEquals(8, scene.bodies().size(), "ground, 6 crates, ball");
+        SceneDef.Built built = scene.build();
+        World world = built.world();
+        BodyId top = built.bodies().get("crate[2,0]");
+        assertEquals(new Vector3d(0, 2.5, 0), world.position(top, new Vector3d()));
+        assertEquals(500.0, world.mass(top), 1e-9, "wood: 500 kg/m³ × 1 m³");
+        assertEquals(BodyType.STATIC, world.type(built.bodies().get("ground")));
+        BodyId ball = built.bodies().get("ball");
+        assertEquals(2000 * 4.0 / 3 * Math.PI * 0.25 * 0.25 * 0.25, world.mass(ball), 1e-9);
+        assertEquals(new Vector3d(3, 0, 0), world.linearVelocity(ball, new Vector3d()));
+        Quaterniond q = world.rotation(ball, new Quaterniond());
+        assertEquals(Math.cos(Math.PI / 4), q.w, 1e-12, "90deg about y");
+        for (int i = 0; i < 120; i++) {
+            world.step();
+        }
+        assertTrue(Math.abs(world.position(top, new Vector3d()).y - 2.5) < 0.02, "the pyramid stands");
+    }
+
+    private static Diagnostic onlyError(String text) {
+        SceneCompiler.Result result = compile("scene 1\n" + text);
+        assertNull(result.scene());
+        assertEquals(1, result.diagnostics().size(), result.diagnostics().toString());
+        return result.diagnostics().get(0);
+    }
+
+    @Test
+    void semanticMistakesAreReportedOneEach() {
+        Diagnostic head = onlyError("bdy b { sphere r=1m }\n");
+        assertEquals(SceneCompiler.UNKNOWN_STATEMENT, head.code());
+        assertEquals("unknown statement 'bdy'", head.message());
+        assertEquals(List.of("did you mean 'body'?"), head.hints());
+        assertEquals("test.scene:2:1", head.span().location());
+
+        Diagnostic property = onlyError("body b { box hlaf=(1m, 1m, 1m) }\n");
+        assertEquals(SceneCompiler.UNKNOWN_PROPERTY, property.code());
+        assertEquals(List.of("did you mean 'half'?"), property.hints());
+
+        Diagnostic kind = onlyError("body b at=(1s, 0, 0) { sphere r=1m }\n");
+        assertEquals(SceneCompiler.WRONG_KIND, kind.code());
+        assertEquals("'at' expects a tuple of 3 lengths, got a tuple of 3", kind.message());
+
+        Diagnostic angle = onlyError("body b rot=(30, 0, 0) { sphere r=1m }\n");
+        assertEquals(List.of("angles need a unit: write 30deg or 0.5rad"), angle.hints());
+
+        Diagnostic missing = onlyError("body b { capsule r=1m }\n");
+        assertEquals(SceneCompiler.MISSING_PROPERTY, missing.code());
+        assertEquals("'capsule' needs 'half_height'", missing.message());
+
+        Diagnostic material = onlyError("material steel density=7850kg/m^3\nbody b material=stele { sphere r=1m }\n");
+        assertEquals(SceneCompiler.UNKNOWN_NAME, material.code());
+        assertEquals(List.of("did you mean 'steel'?"), material.hints());
+
+        Diagnostic duplicate = onlyError("body b { sphere r=1m }\nbody b { sphere r=1m }\n");
+        assertEquals(SceneCompiler.DUPLICATE, duplicate.code());
+        assertEquals(3, duplicate.span().startLine());
+
+        Diagnostic range = onlyError("body b { sphere r=-1m }\n");
+        assertEquals(SceneCompiler.OUT_OF_RANGE, range.code());
+        assertTrue(range.message().startsWith("radius "), range.message());
+    }
+
+    @Test
+    void errorsInsideLoopsSayWhichIteration() {
+        Diagnostic d = onlyError("repeat i in 0..3 {\n  body b[i] at=(i*1m, 1s, 0) { sphere r=1m }\n}\n");
+        assertEquals(SceneCompiler.WRONG_KIND, d.code());
+        assertEquals(List.of("in repeat i = 0 at test.scene:2:1"), d.hints());
+    }
+
+    @Test
+    void theVersionLineComesFirst() {
+        SceneCompiler.Result result = SceneCompiler.compile(SceneSyntax.parse("v.scene", "body b { sphere r=1m }\n").file());
+        assertEquals(SceneCompiler.VERSION, result.diagnostics().get(0).code());
+        assertEquals("v.scene:1:1: error[E0301]: a scene must start with its version line, 'scene 1'\n"
+                + " 1 | body b { sphere r=1m }\n   | ^\n", result.diagnostics().get(0).render("body b { sphere r=1m }\n"));
+        Diagnostic later = onlyError("include \"x.scene\"\n");
+        assertEquals(SceneCompiler.NOT_SUPPORTED, later.code());
+    }
+}
