@@ -575,10 +575,12 @@ public final class World {
 
     /**
      * False while the body sleeps: its island rested for 0.5 s, so it is not simulated until
-     * something touches it, an API call moves or pushes it, or a body under it goes away.
+     * something touches it, an API call moves or pushes it, or a body under it goes away. Always
+     * false for a static body, which is never simulated.
      */
     public boolean isAwake(BodyId bodyId) {
-        return bodies.awake[body(bodyId)];
+        int i = body(bodyId);
+        return bodies.awake[i] && bodies.type[i] != BodyStore.STATIC;
     }
 
     // ------------------------------------------------------------------ forces and impulses

@@ -1,0 +1,26 @@
+package org.cairn.examples;
+
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+/** {@code cairn check SCENE...}: reports every problem of every file; exit 2 if there is any. */
+@Command(name = "check", mixinStandardHelpOptions = true, description = "Checks scene files and reports every problem.")
+final class CheckCommand implements Callable<Integer> {
+    @Parameters(arity = "1..*", paramLabel = "SCENE", description = "Scene files.")
+    List<String> files;
+
+    @Override
+    public Integer call() {
+        int failed = 0;
+        for (String file : files) {
+            if (SceneFiles.load(file, System.err) == null) {
+                failed++;
+            } else {
+                System.out.println(file + ": ok");
+            }
+        }
+        return failed == 0 ? 0 : 2;
+    }
+}

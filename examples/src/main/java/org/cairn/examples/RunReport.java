@@ -1,0 +1,104 @@
+package org.cairn.examples;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+import org.cairn.engine3d.BodyId;
+import org.cairn.engine3d.Contacts;
+import org.cairn.engine3d.World;
+import org.cairn.scene.SceneDef;
+import org.joml.Quaterniond;
+import org.joml.Vector3d;
+
+/** The end-of-run report of {@code cairn run}: a summary for people, or the JSON of docs/cli.md. */
+final class RunReport {
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private RunReport() {
+    }
+
+    /** The JSON object of docs/cli.md, on one line. */
+    static String json(String scene, SceneDef.Built built, double msPerStep) {
+        World world = built.world();
+        ObjectNode root = MAPPER.createObjectNode();
+        root.put("scene", scene);
+        root.put("steps", world.stepCount());
+        root.put("time", world.time());
+        ArrayNode bodies = root.putArray("bodies");
+        Vector3d v = new Vector3d();
+        Quaterniond q = new Quaterniond();
+        for (Map.Entry<String, BodyId> e : built.bodies().entrySet()) {
+            BodyId id = e.getValue();
+            ObjectNode b = bodies.addObject();
+            b.put("name", e.getKey());
+            b.put("type", world.type(id).name().toLowerCase(Locale.ROOT));
+            vector(b.putArray("position"), world.position(id, v));
+            world.rotation(id, q);
+            b.putArray("orientation").add(q.x).add(q.y).add(q.z).add(q.w);
+            vector(b.putArray("linearVelocity"), world.linearVelocity(id, v));
+            vector(b.putArray("angularVelocity"), world.angularVelocity(id, v));
+            b.put("awake", world.isAwake(id));
+        }
+        ObjectNode energy = root.putObject("energy");
+        energy.put("kinetic", world.kineticEnergy());
+        energy.put("potential", world.potentialEnergy());
+        ArrayNode contacts = root.putArray("contacts");
+        Map<BodyId, String> names = namesById(built);
+        Contacts cs = world.contacts();
+        for (int i = 0; i < cs.count(); i++) {
+            ObjectNode c = contacts.addObject();
+            c.put("bodyA", names.get(cs.bodyA(i)));
+            c.put("bodyB", names.get(cs.bodyB(i)));
+            vector(c.putArray("normal"), cs.normal(i, v));
+            ArrayNode points = c.putArray("points");
+            for (int k = 0; k < cs.pointCount(i); k++) {
+                ObjectNode p = points.addObject();
+                vector(p.putArray("position"), cs.point(i, k, v));
+                p.put("separation", cs.separation(i, k));
+                p.put("normalImpulse", cs.normalImpulse(i, k));
+                p.putArray("tangentImpulse").add(cs.tangentImpulse(i, k, 0)).add(cs.tangentImpulse(i, k, 1));
+            }
+        }
+        root.putObject("timing").put("msPerStep", msPerStep);
+        return root.toString();
+    }
+
+    /** A few lines for people. */
+    static String summary(String scene, SceneDef.Built built, double msPerStep) {
+        World world = built.world();
+        int awake = 0;
+        int dynamic = 0;
+        for (BodyId id : built.bodies().values()) {
+            if (world.type(id) == org.cairn.engine3d.BodyType.DYNAMIC) {
+                dynamic++;
+                if (world.isAwake(id)) {
+                    awake++;
+                }
+            }
+        }
+        StringBuilder s = new StringBuilder();
+        s.append(String.format(Locale.ROOT, "%s: %d steps, %.3f s simulated (%s, %d substeps)%n", scene,
+                world.stepCount(), world.time(), world.def().solver() == org.cairn.engine3d.SolverKind.SOFT_STEP
+                        ? "soft step" : "sequential impulse", world.def().substeps()));
+        s.append(String.format(Locale.ROOT, "  bodies    %d (%d dynamic: %d awake, %d asleep)%n",
+                built.bodies().size(), dynamic, awake, dynamic - awake));
+        s.append(String.format(Locale.ROOT, "  contacts  %d touching%n", world.contacts().count()));
+        s.append(String.format(Locale.ROOT, "  energy    kinetic %.6g J, potential %.6g J%n",
+                world.kineticEnergy(), world.potentialEnergy()));
+        s.append(String.format(Locale.ROOT, "  timing    %.3f ms per step (median)%n", msPerStep));
+        return s.toString();
+    }
+
+    static Map<BodyId, String> namesById(SceneDef.Built built) {
+        Map<BodyId, String> names = new HashMap<>();
+        built.bodies().forEach((name, id) -> names.put(id, name));
+        return names;
+    }
+
+    private static void vector(ArrayNode array, Vector3d v) {
+        array.add(v.x).add(v.y).add(v.z);
+    }
+}

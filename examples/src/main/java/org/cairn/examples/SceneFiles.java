@@ -1,0 +1,54 @@
+package org.cairn.examples;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import org.cairn.scene.Diagnostic;
+import org.cairn.scene.SceneCompiler;
+import org.cairn.scene.SceneDef;
+import org.cairn.scene.SceneSyntax;
+
+/** Reads, parses and compiles a scene file for the commands, printing diagnostics for people. */
+final class SceneFiles {
+    private SceneFiles() {
+    }
+
+    /** The compiled scene, or null after printing why not to {@code err}. */
+    static SceneDef load(String path, PrintStream err) {
+        String text;
+        try {
+            text = Files.readString(Path.of(path), StandardCharsets.UTF_8);
+        } catch (NoSuchFileException missing) {
+            err.println("cairn: no such file: " + path);
+            return null;
+        } catch (IOException | RuntimeException unreadable) {
+            err.println("cairn: cannot read " + path + ": " + unreadable.getMessage());
+            return null;
+        }
+        SceneSyntax.Result parsed = SceneSyntax.parse(path, text);
+        if (!parsed.ok()) {
+            print(parsed.diagnostics(), text, err);
+            return null;
+        }
+        SceneCompiler.Result compiled = SceneCompiler.compile(parsed.file());
+        if (!compiled.ok()) {
+            print(compiled.diagnostics(), text, err);
+            return null;
+        }
+        return compiled.scene();
+    }
+
+    private static void print(Iterable<Diagnostic> diagnostics, String text, PrintStream err) {
+        int errors = 0;
+        for (Diagnostic d : diagnostics) {
+            err.print(d.render(text));
+            if (d.severity() == Diagnostic.Severity.ERROR) {
+                errors++;
+            }
+        }
+        err.println(errors + (errors == 1 ? " error" : " errors"));
+    }
+}

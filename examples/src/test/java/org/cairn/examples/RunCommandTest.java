@@ -1,0 +1,198 @@
+package org.cairn.examples;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code cairn run} and {@code cairn check}: exit codes, the JSON contract of docs/cli.md, recording. */
+class RunCommandTest {
+    private static final Path SCENES = Path.of("scenes");
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    /** Exit code, stdout and stderr of one command line. */
+    record Outcome(int code, String out, String err) {
+    }
+
+    static Outcome cairn(String... args) {
+        PrintStream out = System.out;
+        PrintStream err = System.err;
+        ByteArrayOutputStream o = new ByteArrayOutputStream();
+        ByteArrayOutputStream e = new ByteArrayOutputStream();
+        try {
+            System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
+            System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
+            int code = Cairn.run(args);
+            return new Outcome(code, o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8));
+        } finally {
+            System.setOut(out);
+            System.setErr(err);
+        }
+    }
+
+    static List<String> exampleScenes() throws IOException {
+        try (Stream<Path> files = Files.list(SCENES)) {
+            return files.filter(p -> p.toString().endsWith(".scene")).map(Path::toString).sorted().toList();
+        }
+    }
+
+    @Test
+    void everyExampleSceneChecksAndRuns() throws IOException {
+        List<String> scenes = exampleScenes();
+        assertTrue(scenes.size() >= 4, scenes.toString());
+        List<String> args = new ArrayList<>(List.of("check"));
+        args.addAll(scenes);
+        Outcome check = cairn(args.toArray(String[]::new));
+        assertEquals(0, check.code(), check.err());
+        for (String scene : scenes) {
+            assertTrue(check.out().contains(scene + ": ok"), check.out());
+            Outcome run = cairn("run", scene, "--seconds", "1");
+            assertEquals(0, run.code(), scene + ": " + run.err());
+            assertTrue(run.out().startsWith(scene + ": 60 steps, 1.000 s simulated"), run.out());
+            assertTrue(run.out().contains("ms per step (median)"), run.out());
+        }
+    }
+
+    @Test
+    void towerJsonHasTheDocumentedShape() throws IOException {
+        String scene = SCENES.resolve("tower.scene").toString();
+        Outcome run = cairn("run", scene, "--json", "--seconds", "1.5");
+        assertEquals(0, run.code(), run.err());
+        assertEquals(1, run.out().strip().lines().count(), "exactly one JSON object on one line");
+        JsonNode root = MAPPER.readTree(run.out());
+        assertKeys(root, "scene", "steps", "time", "bodies", "energy", "contacts", "timing");
+        assertEquals(scene, root.get("scene").asText());
+        assertEquals(90, root.get("steps").asInt());
+        assertEquals(1.5, root.get("time").asDouble(), 1e-12);
+        assertEquals(13, root.get("bodies").size());
+        for (JsonNode body : root.get("bodies")) {
+            assertKeys(body, "name", "type", "position", "orientation", "linearVelocity", "angularVelocity", "awake");
+            assertTrue(Set.of("static", "kinematic", "dynamic").contains(body.get("type").asText()));
+            assertNumbers(body.get("position"), 3);
+            assertNumbers(body.get("orientation"), 4);
+            assertNumbers(body.get("linearVelocity"), 3);
+            assertNumbers(body.get("angularVelocity"), 3);
+            assertTrue(body.get("awake").isBoolean());
+        }
+        assertEquals("ground", root.get("bodies").get(0).get("name").asText());
+        assertEquals("box[11]", root.get("bodies").get(12).get("name").asText(), "names as written, indices included");
+        assertKeys(root.get("energy"), "kinetic", "potential");
+        assertTrue(root.get("energy").get("kinetic").isNumber());
+        assertTrue(root.get("energy").get("potential").isNumber());
+        assertEquals(12, root.get("contacts").size(), "each box rests on the one below");
+        double supported = 0;
+        for (JsonNode c : root.get("contacts")) {
+            assertKeys(c, "bodyA", "bodyB", "normal", "points");
+            assertNumbers(c.get("normal"), 3);
+            assertFalse(c.get("points").isEmpty());
+            for (JsonNode p : c.get("points")) {
+                assertKeys(p, "position", "separation", "normalImpulse", "tangentImpulse");
+                assertNumbers(p.get("position"), 3);
+                assertNumbers(p.get("tangentImpulse"), 2);
+                assertTrue(p.get("normalImpulse").asDouble() >= 0);
+                if (c.get("bodyA").asText().equals("ground") || c.get("bodyB").asText().equals("ground")) {
+                    supported += p.get("normalImpulse").asDouble();
+                }
+            }
+        }
+        // At rest the ground carries the whole tower: 12 boxes of 1000 kg for one 1/60 s step.
+        assertEquals(12 * 1000 * 9.81 / 60, supported, 0.01 * 12 * 1000 * 9.81 / 60);
+        assertFalse(root.get("bodies").get(0).get("awake").asBoolean(), "static bodies are never awake");
+        assertKeys(root.get("timing"), "msPerStep");
+        assertTrue(root.get("timing").get("msPerStep").asDouble() >= 0);
+    }
+
+    @Test
+    void zeroStepsPrintsTheInitialState() throws IOException {
+        Outcome run = cairn("run", SCENES.resolve("resting-box.scene").toString(), "--json", "--steps", "0");
+        assertEquals(0, run.code(), run.err());
+        JsonNode root = MAPPER.readTree(run.out());
+        assertEquals(0, root.get("steps").asInt());
+        JsonNode box = root.get("bodies").get(1);
+        assertEquals("box", box.get("name").asText());
+        assertEquals(0.5, box.get("position").get(1).asDouble(), 1e-15);
+        assertEquals(0.0, root.get("energy").get("kinetic").asDouble(), 0.0);
+    }
+
+    @Test
+    void flagsOverrideTheScene() throws IOException {
+        String scene = SCENES.resolve("resting-box.scene").toString();
+        Outcome run = cairn("run", scene, "--solver", "si", "--substeps", "2", "--iterations", "5", "--steps", "3");
+        assertEquals(0, run.code(), run.err());
+        assertTrue(run.out().contains("(sequential impulse, 2 substeps)"), run.out());
+    }
+
+    @Test
+    void invalidInputExitsWithTwoAndNoStackTrace(@TempDir Path dir) throws IOException {
+        Path broken = dir.resolve("broken.scene");
+        Files.writeString(broken, "scene 1\nbody b { box half=(1m, 1m, 1m) densty=2kg/m^3 }\nbody b { spher r=1m }\n");
+        Outcome check = cairn("check", broken.toString());
+        assertEquals(2, check.code());
+        assertTrue(check.err().contains(broken + ":2:"), check.err());
+        assertTrue(check.err().contains(broken + ":3:"), "every error at once: " + check.err());
+        assertFalse(check.err().contains("Exception"), check.err());
+        assertEquals(2, cairn("run", broken.toString()).code());
+        assertEquals(2, cairn("run", dir.resolve("missing.scene").toString()).code());
+        String scene = SCENES.resolve("tower.scene").toString();
+        for (String[] bad : new String[][] {{"--solver", "fast"}, {"--steps", "-1"}, {"--seconds", "nan"},
+                {"--substeps", "0"}, {"--steps", "1", "--seconds", "1"}, {"--record", dir.resolve("x.txt").toString()}}) {
+            List<String> args = new ArrayList<>(List.of("run", scene));
+            args.addAll(List.of(bad));
+            Outcome o = cairn(args.toArray(String[]::new));
+            assertEquals(2, o.code(), String.join(" ", bad) + ": " + o.err());
+            assertFalse(o.err().contains("Exception"), o.err());
+        }
+    }
+
+    @Test
+    void recordsEveryBodyEveryStep(@TempDir Path dir) throws IOException {
+        String scene = SCENES.resolve("tower.scene").toString();
+        Path csv = dir.resolve("tower.csv");
+        assertEquals(0, cairn("run", scene, "--steps", "5", "--quiet", "--record", csv.toString()).code());
+        List<String> rows = Files.readAllLines(csv);
+        assertEquals(Recorder.CSV_HEADER, rows.get(0));
+        assertEquals(1 + 6 * 13, rows.size(), "steps 0..5, 13 bodies");
+        assertTrue(rows.get(rows.size() - 1).startsWith("5,"), rows.get(rows.size() - 1));
+        assertTrue(rows.stream().anyMatch(r -> r.startsWith("0,0.0,box[3],")), "step 0 is the initial state");
+        Path jsonl = dir.resolve("tower.jsonl");
+        assertEquals(0, cairn("run", scene, "--steps", "5", "--quiet", "--record", jsonl.toString()).code());
+        List<String> lines = Files.readAllLines(jsonl);
+        assertEquals(6 * 13, lines.size());
+        JsonNode last = MAPPER.readTree(lines.get(lines.size() - 1));
+        assertKeys(last, "step", "time", "name", "position", "orientation", "linearVelocity", "angularVelocity");
+        assertEquals(5, last.get("step").asInt());
+        assertEquals("box[11]", last.get("name").asText());
+    }
+
+    private static void assertKeys(JsonNode node, String... keys) {
+        assertTrue(node.isObject(), node.toString());
+        Set<String> actual = new TreeSet<>();
+        for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
+            actual.add(it.next());
+        }
+        assertEquals(new TreeSet<>(List.of(keys)), actual, node.toString());
+    }
+
+    private static void assertNumbers(JsonNode node, int count) {
+        assertTrue(node.isArray() && node.size() == count, node.toString());
+        for (JsonNode n : node) {
+            assertTrue(n.isNumber(), node.toString());
+        }
+    }
+}
