@@ -10,7 +10,8 @@ import java.util.List;
  * @param severity error or warning
  * @param span     where
  * @param message  what is wrong, in one sentence without a trailing period
- * @param hints    further lines, each shown as "help: ..."
+ * @param hints    further lines, each shown as "help: ..."; those that say where the error came
+ *                 from (starting with {@value #PROVENANCE_PREFIX}) are shown as "note: ..."
  */
 public record Diagnostic(String code, Severity severity, SourceSpan span, String message, List<String> hints) {
     /** How bad a diagnostic is. */
@@ -20,6 +21,9 @@ public record Diagnostic(String code, Severity severity, SourceSpan span, String
         /** The scene runs, but probably not as meant. */
         WARNING
     }
+
+    /** Hints starting with this tell where an error was reached from (a loop iteration, an include). */
+    public static final String PROVENANCE_PREFIX = "in ";
 
     /** Copies the hints so the record stays immutable. */
     public Diagnostic {
@@ -52,7 +56,7 @@ public record Diagnostic(String code, Severity severity, SourceSpan span, String
                     .append("~".repeat(Math.max(0, to - from))).append('\n');
         }
         for (String hint : hints) {
-            out.append("  = help: ").append(hint).append('\n');
+            out.append(hint.startsWith(PROVENANCE_PREFIX) ? "  = note: " : "  = help: ").append(hint).append('\n');
         }
         return out.toString();
     }

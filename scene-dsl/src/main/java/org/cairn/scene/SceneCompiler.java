@@ -105,6 +105,12 @@ public final class SceneCompiler {
     private final List<SceneDef.BodySpec> bodies = new ArrayList<>();
     private final Set<String> names = new HashSet<>();
     private final List<String> provenance = new ArrayList<>();
+    /** Loop-body statements (at least one per iteration) run so far, against {@link #MAX_EXPANDED_STATEMENTS}. */
+    private long expanded;
+    private boolean expansionStopped;
+
+    /** Nested loops may run their bodies at most this many statements in all, so no scene hangs the compiler. */
+    public static final long MAX_EXPANDED_STATEMENTS = 1_000_000;
 
     private SceneCompiler() {
     }
@@ -119,6 +125,12 @@ public final class SceneCompiler {
         }
         c.statements(statements, new HashMap<>());
         List<Diagnostic> sorted = new ArrayList<>(c.diagnostics);
+        // Source order (stable, so a loop's errors keep their order), up to the same cap as syntax errors.
+        sorted.sort(java.util.Comparator.comparingInt((Diagnostic d) -> d.span().startLine())
+                .thenComparingInt(d -> d.span().startColumn()));
+        if (sorted.size() > SceneSyntax.MAX_ERRORS) {
+            sorted = new ArrayList<>(sorted.subList(0, SceneSyntax.MAX_ERRORS));
+        }
         boolean failed = sorted.stream().anyMatch(d -> d.severity() == Diagnostic.Severity.ERROR);
         return new Result(failed ? null : new SceneDef(c.world.build(), c.bodies), sorted);
     }
@@ -130,7 +142,7 @@ public final class SceneCompiler {
     }
 
     private void statements(List<Statement> statements, Map<String, Value> scope) {
-        for (int k = 0; k < statements.size(); k++) {
+        for (int k = 0; k < statements.size() && !expansionStopped; k++) {
             Statement s = statements.get(k);
             if (s instanceof Statement.SceneDecl d) {
                 if (k > 0 || !provenance.isEmpty()) {
@@ -177,7 +189,14 @@ public final class SceneCompiler {
             error(OUT_OF_RANGE, r.span(), "a repeat may run at most 100000 times, this one " + (to - from));
             return;
         }
-        for (long i = from; i < to; i++) {
+        for (long i = from; i < to && !expansionStopped; i++) {
+            expanded += Math.max(1, r.body().size());
+            if (expanded > MAX_EXPANDED_STATEMENTS) {
+                error(OUT_OF_RANGE, r.span(), "the loops of this scene expand to more than " + MAX_EXPANDED_STATEMENTS
+                        + " statements", "a scene this large is better written by a program through the Java API");
+                expansionStopped = true;
+                return;
+            }
             Map<String, Value> inner = new HashMap<>(scope);
             inner.put(r.variable(), new Value.Scalar(i, Dimension.NONE));
             provenance.add("in repeat " + r.variable() + " = " + i + " at " + r.span().location());
@@ -198,7 +217,8 @@ public final class SceneCompiler {
         if (v instanceof Value.Scalar s && s.dimension().equals(Dimension.NONE) && s.si() == Math.rint(s.si())) {
             return (long) s.si();
         }
-        error(WRONG_KIND, at.span(), "expected a whole number");
+        error(WRONG_KIND, at.span(), "a loop bound must be a whole plain number, got "
+                + (v instanceof Value.Scalar s && s.dimension().equals(Dimension.NONE) ? String.valueOf(s.si()) : describe(v)));
         return null;
     }
 
@@ -252,8 +272,20 @@ public final class SceneCompiler {
                 continue;
             }
             if (!fits(v, kind)) {
+                List<String> hints = new ArrayList<>();
+                String stray = firstWord(v);
+                if (stray != null && kind != Kind.WORD && kind != Kind.ON_OFF) {
+                    String guess = Suggest.closest(stray, scope.keySet());
+                    hints.add("'" + stray + "' is not a defined name" + (guess == null ? "" : "; did you mean '" + guess + "'?"));
+                }
+                if (kind == Kind.ANGLE3) {
+                    hints.add("angles need a unit: write 30deg or 0.5rad");
+                }
+                if (kind == Kind.POINTS && v instanceof Value.Tuple t && t.items().size() < 4) {
+                    hints.add("a convex shape needs at least 4 points, not all in one plane");
+                }
                 error(WRONG_KIND, p.value().span(), "'" + key + "' expects " + kind.description + ", got " + describe(v),
-                        kind == Kind.ANGLE3 ? new String[] {"angles need a unit: write 30deg or 0.5rad"} : new String[0]);
+                        hints.toArray(String[]::new));
                 ok = false;
                 continue;
             }
@@ -298,12 +330,28 @@ public final class SceneCompiler {
             return s.dimension().describe();
         }
         if (v instanceof Value.Tuple t) {
-            return "a tuple of " + t.items().size();
+            return "(" + String.join(", ", t.items().stream().map(SceneCompiler::describe).toList()) + ")";
         }
         if (v instanceof Value.Text) {
             return "a string";
         }
         return "the word '" + ((Value.Word) v).name() + "'";
+    }
+
+    /** The first bare word in a value, which where a number is expected is most likely a misspelled name. */
+    private static String firstWord(Value v) {
+        if (v instanceof Value.Word w) {
+            return w.name();
+        }
+        if (v instanceof Value.Tuple t) {
+            for (Value item : t.items()) {
+                String found = firstWord(item);
+                if (found != null) {
+                    return found;
+                }
+            }
+        }
+        return null;
     }
 
     private static double number(Value v) {
@@ -362,10 +410,19 @@ public final class SceneCompiler {
             error(DUPLICATE, g.words().get(0).span(), "material '" + name + "' is already defined");
             return;
         }
-        materials.put(name, new Material(props.containsKey("density") ? number(props.get("density")) : 1000.0,
+        Material m = new Material(props.containsKey("density") ? number(props.get("density")) : 1000.0,
                 props.containsKey("friction") ? number(props.get("friction")) : 0.6,
                 props.containsKey("restitution") ? number(props.get("restitution")) : 0.0,
-                props.containsKey("rolling") ? number(props.get("rolling")) : 0.0));
+                props.containsKey("rolling") ? number(props.get("rolling")) : 0.0);
+        try {
+            // The engine's own checks, now, so a bad material is reported even if no shape uses it.
+            ShapeDef.builder().density(m.density()).friction(m.friction()).restitution(m.restitution())
+                    .rollingResistance(m.rolling()).build();
+        } catch (IllegalArgumentException rejected) {
+            error(OUT_OF_RANGE, g.span(), "material '" + name + "': " + rejected.getMessage());
+            return;
+        }
+        materials.put(name, m);
     }
 
     private void body(Statement.Generic g, Map<String, Value> props, Map<String, Value> scope) {

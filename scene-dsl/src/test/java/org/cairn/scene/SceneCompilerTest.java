@@ -83,7 +83,7 @@ class SceneCompilerTest {
 
         Diagnostic kind = onlyError("body b at=(1s, 0, 0) { sphere r=1m }\n");
         assertEquals(SceneCompiler.WRONG_KIND, kind.code());
-        assertEquals("'at' expects a tuple of 3 lengths, got a tuple of 3", kind.message());
+        assertEquals("'at' expects a tuple of 3 lengths, got (a time, a plain number, a plain number)", kind.message());
 
         Diagnostic angle = onlyError("body b rot=(30, 0, 0) { sphere r=1m }\n");
         assertEquals(List.of("angles need a unit: write 30deg or 0.5rad"), angle.hints());

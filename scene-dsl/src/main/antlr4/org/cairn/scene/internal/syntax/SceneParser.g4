@@ -9,10 +9,11 @@ parser grammar SceneParser;
 options { tokenVocab = SceneLexer; }
 
 // A line is a statement and its end, so an error inside it is recovered at the line, and the
-// lines after it still parse; in a block the last statement may end at the closing brace.
+// lines after it still parse; in a block the last statement may end at the closing brace. No
+// semantic predicates: ANTLR evaluates them at the start of a decision, which once made every
+// error inside a block look like an error at the statement's first word.
 file       : (line | NL)* EOF ;
 line       : statement (NL+ | EOF) ;
-blockLine  : statement (NL+ | {_input.LA(1) == RBRACE}?) ;
 
 statement  : SCENE NUMBER                                          # sceneDecl
            | LET IDENT EQ expr                                     # letDecl
@@ -26,7 +27,7 @@ word       : name ;
 property   : IDENT (DOT IDENT)* EQ expr ;
 assignment : name (DOT IDENT)* EQ expr ;
 name       : IDENT (LBRACK expr (COMMA expr)* RBRACK)? ;
-block      : LBRACE NL* blockLine* RBRACE ;
+block      : LBRACE NL* (statement (NL+ statement)* NL*)? RBRACE ;
 
 expr       : <assoc=right> expr CARET expr                         # power
            | MINUS expr                                            # negate

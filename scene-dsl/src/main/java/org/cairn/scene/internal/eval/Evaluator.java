@@ -145,6 +145,19 @@ public final class Evaluator {
             error(BAD_ARGUMENT, at, "'" + op + "' needs numbers on both sides");
             return null;
         }
+        if (op == '/' && c.si() == 0) {
+            error(BAD_ARGUMENT, at, "division by zero");
+            return null;
+        }
+        Value result = exactArithmetic(op, a, c, at);
+        if (result instanceof Value.Scalar r && !Double.isFinite(r.si())) {
+            error(BAD_ARGUMENT, at, "the result is too large to be a number");
+            return null;
+        }
+        return result;
+    }
+
+    private Value exactArithmetic(char op, Value.Scalar a, Value.Scalar c, Expr.Binary at) {
         switch (op) {
             case '+', '-' -> {
                 Dimension d = common(a, c);

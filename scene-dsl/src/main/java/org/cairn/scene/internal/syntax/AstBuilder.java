@@ -58,13 +58,7 @@ public final class AstBuilder {
     }
 
     private static List<SceneParser.StatementContext> blockStatements(SceneParser.BlockContext block) {
-        List<SceneParser.StatementContext> statements = new ArrayList<>();
-        for (SceneParser.BlockLineContext line : block.blockLine()) {
-            if (line.statement() != null) {
-                statements.add(line.statement());
-            }
-        }
-        return statements;
+        return new ArrayList<>(block.statement());
     }
 
     private static boolean missing(TerminalNode node) {

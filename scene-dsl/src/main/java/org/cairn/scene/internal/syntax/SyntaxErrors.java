@@ -107,7 +107,11 @@ public final class SyntaxErrors extends DefaultErrorStrategy {
 
     @Override
     protected void reportNoViableAlternative(Parser recognizer, NoViableAltException e) {
-        add(UNEXPECTED_TOKEN, e.getOffendingToken(), "unexpected " + describe(e.getOffendingToken()));
+        // Inside '(' ... the choice is between a group and a tuple, so what was missing is a ',' or a ')'.
+        boolean inParentheses = e.getStartToken() != null && e.getStartToken().getType() == SceneLexer.LPAREN
+                && e.getStartToken() != e.getOffendingToken();
+        add(UNEXPECTED_TOKEN, e.getOffendingToken(), "unexpected " + describe(e.getOffendingToken())
+                + (inParentheses ? "; expected ',' or ')'" : ""));
     }
 
     @Override
@@ -123,6 +127,9 @@ public final class SyntaxErrors extends DefaultErrorStrategy {
         }
         beginErrorCondition(recognizer);
         Token t = recognizer.getCurrentToken();
+        if (t.getType() == Token.EOF && unclosedBrace(recognizer)) {
+            return;
+        }
         add(UNEXPECTED_TOKEN, t, "unexpected " + describe(t) + "; expected " + describe(getExpectedTokens(recognizer)));
     }
 
@@ -133,7 +140,27 @@ public final class SyntaxErrors extends DefaultErrorStrategy {
         }
         beginErrorCondition(recognizer);
         Token t = recognizer.getCurrentToken();
+        if (t.getType() == Token.EOF && unclosedBrace(recognizer)) {
+            return;
+        }
         add(MISSING_TOKEN, t, "missing " + describe(getExpectedTokens(recognizer)) + " before " + describe(t));
+    }
+
+    /**
+     * At the end of the file inside braces the useful place to point at is the brace that was
+     * never closed, not the end of the file.
+     */
+    private boolean unclosedBrace(Parser recognizer) {
+        for (org.antlr.v4.runtime.ParserRuleContext c = recognizer.getContext(); c != null; c = c.getParent()) {
+            if (c instanceof SceneParser.BlockContext || c instanceof SceneParser.StateBlockContext) {
+                Token brace = c instanceof SceneParser.BlockContext b ? b.LBRACE().getSymbol()
+                        : ((SceneParser.StateBlockContext) c).LBRACE().getSymbol();
+                diagnostics.add(Diagnostic.error(MISSING_TOKEN, span(brace),
+                        "this '{' is never closed: the file ends before its '}'"));
+                return true;
+            }
+        }
+        return false;
     }
 
     private int lastRecoveryIndex = -1;
@@ -169,6 +196,9 @@ public final class SyntaxErrors extends DefaultErrorStrategy {
             return;
         }
         beginErrorCondition(recognizer);
+        if (e.getOffendingToken() != null && e.getOffendingToken().getType() == Token.EOF && unclosedBrace(recognizer)) {
+            return;
+        }
         if (e instanceof NoViableAltException n) {
             reportNoViableAlternative(recognizer, n);
         } else if (e instanceof InputMismatchException m) {
