@@ -88,6 +88,15 @@ class FrontEndFuzzTest {
         assertTrue(compiled > 100, "some mutants still compile, so the compiler's later stages are reached: " + compiled);
     }
 
+    /** One random mutation of any kind (for other generators of scenes). */
+    static String mutate(String seed, Random random) {
+        return switch (random.nextInt(3)) {
+            case 0 -> mutateCharacters(seed, random);
+            case 1 -> mutateFragments(seed, random);
+            default -> shuffleLines(seed, random);
+        };
+    }
+
     private static String randomText(Random random) {
         StringBuilder text = new StringBuilder(random.nextBoolean() ? "scene 1\n" : "");
         int length = random.nextInt(300);
