@@ -40,4 +40,16 @@ class FmtCommandTest {
         assertEquals(text, Files.readString(broken), "a broken file is never rewritten");
         assertEquals(2, cairn("fmt", dir.resolve("missing.scene").toString()).code());
     }
+
+    @Test
+    void expandPrintsTheFlatSceneThatChecksAgain(@TempDir Path dir) throws IOException {
+        RunCommandTest.Outcome expand = cairn("expand", "scenes/tower.scene");
+        assertEquals(0, expand.code(), expand.err());
+        assertTrue(expand.out().contains("body box[11] at=(0, 11.5m, 0)"), expand.out());
+        assertTrue(!expand.out().contains("repeat"), expand.out());
+        Path flat = dir.resolve("flat.scene");
+        Files.writeString(flat, expand.out());
+        assertEquals(0, cairn("check", flat.toString()).code());
+        assertEquals(2, cairn("expand", dir.resolve("missing.scene").toString()).code());
+    }
 }

@@ -41,6 +41,8 @@ public final class SceneFormatter {
     private int lastLine;
     /** True while printing the statements of a one-line block, which end no lines. */
     private boolean inline;
+    /** False for trees made in memory, whose spans say nothing about the blank lines between statements. */
+    private boolean keepBlankLines = true;
     private final StringBuilder out = new StringBuilder();
 
     private SceneFormatter(List<Comment> comments) {
@@ -59,9 +61,10 @@ public final class SceneFormatter {
         return new Result(f.out.toString(), List.of());
     }
 
-    /** Formats a tree that has no comments (for tools that build scenes in memory). */
+    /** Formats a tree that has no comments and no blank lines (for tools that build scenes in memory). */
     public static String print(SceneFile file) {
         SceneFormatter f = new SceneFormatter(List.of());
+        f.keepBlankLines = false;
         f.statements(file.statements(), 0, Integer.MAX_VALUE);
         return f.out.toString();
     }
@@ -104,7 +107,7 @@ public final class SceneFormatter {
     }
 
     private void blankLineIfGap(int line) {
-        if (lastLine > 0 && line > lastLine + 1 && out.length() > 0 && !endsWithOpenBrace()) {
+        if (keepBlankLines && lastLine > 0 && line > lastLine + 1 && out.length() > 0 && !endsWithOpenBrace()) {
             out.append('\n');
         }
     }

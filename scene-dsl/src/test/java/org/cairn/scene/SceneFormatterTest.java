@@ -102,7 +102,7 @@ class SceneFormatterTest {
             SceneCompiler.Result after = SceneCompiler.compile(reparsed.file());
             assertEquals(before.ok(), after.ok());
             if (before.ok() && before.scene().bodies().size() < 2000) {
-                assertEquals(trajectory(before.scene()), trajectory(after.scene()), "the same world, step for step");
+                assertEquals(trajectoryOf(before.scene()), trajectoryOf(after.scene()), "the same world, step for step");
                 worldsCompared++;
             }
         }
@@ -137,7 +137,7 @@ class SceneFormatterTest {
     }
 
     /** Positions of every body over 20 steps, as exact bits. */
-    private static List<Long> trajectory(SceneDef scene) {
+    static List<Long> trajectoryOf(SceneDef scene) {
         SceneDef.Built built = scene.build();
         World world = built.world();
         List<Long> bits = new ArrayList<>();

@@ -34,13 +34,19 @@ class StepAllocationTest {
         for (int i = 0; i < 200; i++) {
             world.step();
         }
+        // A step that allocates does so in every window; the JIT compiling on this thread can cost
+        // a few hundred bytes once. So of three windows of 100 steps, two must allocate nothing.
         long thread = Thread.currentThread().getId();
-        long before = threads.getThreadAllocatedBytes(thread);
-        for (int i = 0; i < 100; i++) {
-            world.step();
+        long[] allocated = new long[3];
+        for (int window = 0; window < allocated.length; window++) {
+            long before = threads.getThreadAllocatedBytes(thread);
+            for (int i = 0; i < 100; i++) {
+                world.step();
+            }
+            allocated[window] = threads.getThreadAllocatedBytes(thread) - before;
         }
-        long allocated = threads.getThreadAllocatedBytes(thread) - before;
-        assertEquals(0L, allocated, "bytes allocated by 100 steps");
+        assertTrue(java.util.Arrays.stream(allocated).filter(bytes -> bytes == 0).count() >= 2,
+                "bytes allocated by 100 steps, per window: " + java.util.Arrays.toString(allocated));
     }
 
     @Test

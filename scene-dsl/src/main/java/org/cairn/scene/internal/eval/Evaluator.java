@@ -89,7 +89,7 @@ public final class Evaluator {
         StringBuilder indexed = new StringBuilder(name.base()).append('[');
         for (int k = 0; k < name.indices().size(); k++) {
             Value index = evaluate(name.indices().get(k));
-            if (!(index instanceof Value.Scalar s) || s.dimension() != Dimension.NONE || s.si() != Math.rint(s.si())) {
+            if (!(index instanceof Value.Scalar s) || !s.dimension().equals(Dimension.NONE) || s.si() != Math.rint(s.si())) {
                 if (index != null) {
                     error(BAD_ARGUMENT, name.indices().get(k), "an index must be a whole plain number");
                 }
@@ -175,7 +175,7 @@ public final class Evaluator {
                 return new Value.Scalar(a.si() / c.si(), a.dimension().over(c.dimension()));
             }
             default -> {
-                if (c.dimension() != Dimension.NONE || c.si() != Math.rint(c.si())) {
+                if (!c.dimension().equals(Dimension.NONE) || c.si() != Math.rint(c.si())) {
                     error(BAD_ARGUMENT, at, "a power must be a whole plain number");
                     return null;
                 }
@@ -192,10 +192,10 @@ public final class Evaluator {
         if (a.dimension().equals(b.dimension())) {
             return a.dimension();
         }
-        if (a.dimension() == Dimension.NONE && (b.dimension().angle() == 0 || a.si() == 0)) {
+        if (a.dimension().equals(Dimension.NONE) && (b.dimension().angle() == 0 || a.si() == 0)) {
             return b.dimension();
         }
-        if (b.dimension() == Dimension.NONE && (a.dimension().angle() == 0 || b.si() == 0)) {
+        if (b.dimension().equals(Dimension.NONE) && (a.dimension().angle() == 0 || b.si() == 0)) {
             return a.dimension();
         }
         return null;
