@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import org.cairn.engine3d.BodyDef;
 import org.cairn.engine3d.BodyType;
+import org.cairn.engine3d.MixingRule;
 import org.cairn.engine3d.ShapeDef;
 import org.cairn.engine3d.SolverKind;
 import org.cairn.engine3d.WorldDef;
@@ -59,6 +60,7 @@ public final class SceneCompiler {
         LENGTH3("a tuple of 3 lengths"), ANGLE3("a tuple of 3 angles"), SPEED3("a tuple of 3 speeds"),
         ANGULAR_SPEED3("a tuple of 3 angular speeds"), ACCELERATION3("a tuple of 3 accelerations"),
         LENGTH("a length"), TIME("a time"), DENSITY("a density"), FREQUENCY("a frequency"), RATE("a rate (1/s)"),
+        SPEED("a speed"), ANGLE("an angle"), AXIS3("a tuple of 3 plain numbers"), QUAT4("a tuple of 4 plain numbers (x, y, z, w)"),
         PLAIN("a plain number"), COUNT("a whole number"), WORD("a word"), ON_OFF("on or off"), POINTS("a tuple of points");
 
         final String description;
@@ -71,15 +73,22 @@ public final class SceneCompiler {
     private static final Map<String, Map<String, Kind>> SCHEMA = new LinkedHashMap<>();
 
     static {
-        SCHEMA.put("world", Map.of("gravity", Kind.ACCELERATION3, "dt", Kind.TIME, "substeps", Kind.COUNT, "iterations",
-                Kind.COUNT, "solver", Kind.WORD, "sleep", Kind.ON_OFF, "contact_hertz", Kind.FREQUENCY, "warm_start", Kind.ON_OFF));
+        SCHEMA.put("world", Map.ofEntries(Map.entry("gravity", Kind.ACCELERATION3), Map.entry("dt", Kind.TIME),
+                Map.entry("substeps", Kind.COUNT), Map.entry("iterations", Kind.COUNT), Map.entry("solver", Kind.WORD),
+                Map.entry("sleep", Kind.ON_OFF), Map.entry("contact_hertz", Kind.FREQUENCY), Map.entry("warm_start", Kind.ON_OFF),
+                Map.entry("contact_damping", Kind.PLAIN), Map.entry("max_push_speed", Kind.SPEED),
+                Map.entry("restitution_threshold", Kind.SPEED), Map.entry("position_iterations", Kind.COUNT),
+                Map.entry("baumgarte", Kind.PLAIN), Map.entry("sleep_speed", Kind.SPEED), Map.entry("max_speed", Kind.SPEED),
+                Map.entry("max_rotation", Kind.ANGLE), Map.entry("max_frame_time", Kind.TIME),
+                Map.entry("friction_mixing", Kind.WORD), Map.entry("restitution_mixing", Kind.WORD)));
         SCHEMA.put("material", Map.of("density", Kind.DENSITY, "friction", Kind.PLAIN, "restitution", Kind.PLAIN,
                 "rolling", Kind.PLAIN));
-        SCHEMA.put("body", Map.of("at", Kind.LENGTH3, "rot", Kind.ANGLE3, "v", Kind.SPEED3, "w", Kind.ANGULAR_SPEED3,
+        Map<String, Kind> orientation = Map.of("rot", Kind.ANGLE3, "axis", Kind.AXIS3, "angle", Kind.ANGLE, "quat", Kind.QUAT4);
+        SCHEMA.put("body", with(orientation, Map.of("at", Kind.LENGTH3, "v", Kind.SPEED3, "w", Kind.ANGULAR_SPEED3,
                 "material", Kind.WORD, "gravity_scale", Kind.PLAIN, "linear_damping", Kind.RATE, "angular_damping", Kind.RATE,
-                "sleep", Kind.ON_OFF));
-        Map<String, Kind> common = Map.of("at", Kind.LENGTH3, "rot", Kind.ANGLE3, "material", Kind.WORD, "density",
-                Kind.DENSITY, "friction", Kind.PLAIN, "restitution", Kind.PLAIN);
+                "sleep", Kind.ON_OFF)));
+        Map<String, Kind> common = with(orientation, Map.of("at", Kind.LENGTH3, "material", Kind.WORD, "density",
+                Kind.DENSITY, "friction", Kind.PLAIN, "restitution", Kind.PLAIN));
         SCHEMA.put("box", with(common, Map.of("half", Kind.LENGTH3)));
         SCHEMA.put("sphere", with(common, Map.of("r", Kind.LENGTH)));
         SCHEMA.put("capsule", with(common, Map.of("r", Kind.LENGTH, "half_height", Kind.LENGTH)));
@@ -302,6 +311,11 @@ public final class SceneCompiler {
             case ANGULAR_SPEED3 -> triple(v, Dimension.ANGULAR_SPEED);
             case ACCELERATION3 -> triple(v, Dimension.ACCELERATION);
             case LENGTH -> scalar(v, Dimension.LENGTH);
+            case SPEED -> scalar(v, Dimension.SPEED);
+            case ANGLE -> scalar(v, Dimension.ANGLE);
+            case AXIS3 -> triple(v, Dimension.NONE);
+            case QUAT4 -> v instanceof Value.Tuple t && t.items().size() == 4
+                    && t.items().stream().allMatch(x -> x instanceof Value.Scalar q && q.dimension().equals(Dimension.NONE));
             case TIME -> scalar(v, Dimension.TIME);
             case DENSITY -> scalar(v, Dimension.DENSITY);
             case FREQUENCY -> scalar(v, Dimension.FREQUENCY);
@@ -363,6 +377,50 @@ public final class SceneCompiler {
         return new double[] {number(items.get(0)), number(items.get(1)), number(items.get(2))};
     }
 
+    private static final Map<String, MixingRule> MIXING_RULES = Map.of("geometric", MixingRule.GEOMETRIC_MEAN,
+            "max", MixingRule.MAXIMUM, "min", MixingRule.MINIMUM, "average", MixingRule.AVERAGE, "multiply", MixingRule.MULTIPLY);
+
+    /**
+     * The orientation given in one of three forms (rot, axis with angle, quat), or null when none
+     * is given or after reporting an error.
+     */
+    private Quaterniond orientation(Map<String, Value> p, SourceSpan span) {
+        boolean euler = p.containsKey("rot");
+        boolean axisAngle = p.containsKey("axis") || p.containsKey("angle");
+        boolean quat = p.containsKey("quat");
+        if ((euler ? 1 : 0) + (axisAngle ? 1 : 0) + (quat ? 1 : 0) > 1) {
+            error(WRONG_KIND, span, "give an orientation once: rot=(x, y, z), axis=(x, y, z) angle=A, or quat=(x, y, z, w)");
+            return null;
+        }
+        if (euler) {
+            return rotation(p.get("rot"));
+        }
+        if (axisAngle) {
+            if (!p.containsKey("axis") || !p.containsKey("angle")) {
+                error(MISSING_PROPERTY, span, "'axis' and 'angle' go together: axis=(x, y, z) angle=A");
+                return null;
+            }
+            double[] a = vector(p.get("axis"));
+            double length = Math.sqrt(a[0] * a[0] + a[1] * a[1] + a[2] * a[2]);
+            if (!(length > 0) || !Double.isFinite(length)) {
+                error(OUT_OF_RANGE, span, "the rotation axis must not be zero");
+                return null;
+            }
+            return new Quaterniond().fromAxisAngleRad(a[0] / length, a[1] / length, a[2] / length, number(p.get("angle")));
+        }
+        if (quat) {
+            List<Value> items = ((Value.Tuple) p.get("quat")).items();
+            double x = number(items.get(0)), y = number(items.get(1)), z = number(items.get(2)), w = number(items.get(3));
+            double norm = Math.sqrt(x * x + y * y + z * z + w * w);
+            if (!(norm > 0) || !Double.isFinite(norm)) {
+                error(OUT_OF_RANGE, span, "a quaternion must not be zero");
+                return null;
+            }
+            return new Quaterniond(x / norm, y / norm, z / norm, w / norm);
+        }
+        return null;
+    }
+
     private static Quaterniond rotation(Value v) {
         double[] a = vector(v);
         return new Quaterniond().rotationXYZ(a[0], a[1], a[2]);
@@ -383,6 +441,29 @@ public final class SceneCompiler {
                     case "contact_hertz" -> world.contactHertz(number(v));
                     case "sleep" -> world.sleeping(((Value.Word) v).name().equals("on"));
                     case "warm_start" -> world.warmStarting(((Value.Word) v).name().equals("on"));
+                    case "contact_damping" -> world.contactDampingRatio(number(v));
+                    case "max_push_speed" -> world.maxContactPushSpeed(number(v));
+                    case "restitution_threshold" -> world.restitutionThreshold(number(v));
+                    case "position_iterations" -> world.positionIterations((int) number(v));
+                    case "baumgarte" -> world.baumgarte(number(v));
+                    case "sleep_speed" -> world.sleepSpeed(number(v));
+                    case "max_speed" -> world.maxLinearSpeed(number(v));
+                    case "max_rotation" -> world.maxRotationPerStep(number(v));
+                    case "max_frame_time" -> world.maxFrameTime(number(v));
+                    case "friction_mixing", "restitution_mixing" -> {
+                        String rule = ((Value.Word) v).name();
+                        MixingRule mixing = MIXING_RULES.get(rule);
+                        if (mixing == null) {
+                            String guess = Suggest.closest(rule, MIXING_RULES.keySet().stream().sorted().toList());
+                            error(WRONG_KIND, g.span(), "'" + e.getKey() + "' is one of "
+                                    + String.join(", ", MIXING_RULES.keySet().stream().sorted().toList()) + ", not '" + rule + "'",
+                                    guess == null ? new String[0] : new String[] {"did you mean '" + guess + "'?"});
+                        } else if (e.getKey().equals("friction_mixing")) {
+                            world.frictionMixing(mixing);
+                        } else {
+                            world.restitutionMixing(mixing);
+                        }
+                    }
                     default -> {
                         String name = ((Value.Word) v).name();
                         if (name.equals("soft")) {
@@ -468,8 +549,9 @@ public final class SceneCompiler {
                 double[] p = vector(props.get("at"));
                 def.position(p[0], p[1], p[2]);
             }
-            if (props.containsKey("rot")) {
-                def.rotation(rotation(props.get("rot")));
+            Quaterniond q = orientation(props, g.span());
+            if (q != null) {
+                def.rotation(q);
             }
             if (props.containsKey("v")) {
                 double[] v = vector(props.get("v"));
@@ -578,8 +660,9 @@ public final class SceneCompiler {
                 double[] at = vector(p.get("at"));
                 def.localPosition(at[0], at[1], at[2]);
             }
-            if (p.containsKey("rot")) {
-                def.localRotation(rotation(p.get("rot")));
+            Quaterniond q = orientation(p, g.span());
+            if (q != null) {
+                def.localRotation(q);
             }
             return new SceneDef.ShapeSpec(shape, def.build());
         } catch (IllegalArgumentException rejected) {

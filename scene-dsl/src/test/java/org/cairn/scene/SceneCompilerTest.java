@@ -121,4 +121,63 @@ class SceneCompilerTest {
         Diagnostic later = onlyError("include \"x.scene\"\n");
         assertEquals(SceneCompiler.NOT_SUPPORTED, later.code());
     }
+
+    @Test
+    void everyWorldSettingReachesTheWorldDef() {
+        SceneCompiler.Result r = compile("""
+                scene 1
+                world contact_damping=5 max_push_speed=2m/s restitution_threshold=0.5m/s position_iterations=3 baumgarte=0.3
+                world sleep_speed=3cm/s max_speed=100m/s max_rotation=45deg max_frame_time=100ms
+                world friction_mixing=max restitution_mixing=average solver=si iterations=7
+                """);
+        assertTrue(r.ok(), r.diagnostics().toString());
+        org.cairn.engine3d.WorldDef w = r.scene().world();
+        assertEquals(5, w.contactDampingRatio());
+        assertEquals(2, w.maxContactPushSpeed());
+        assertEquals(0.5, w.restitutionThreshold());
+        assertEquals(3, w.positionIterations());
+        assertEquals(0.3, w.baumgarte());
+        assertEquals(0.03, w.sleepSpeed(), 1e-15);
+        assertEquals(100, w.maxLinearSpeed());
+        assertEquals(Math.PI / 4, w.maxRotationPerStep(), 1e-15);
+        assertEquals(0.1, w.maxFrameTime(), 1e-15);
+        assertEquals(org.cairn.engine3d.MixingRule.MAXIMUM, w.frictionMixing());
+        assertEquals(org.cairn.engine3d.MixingRule.AVERAGE, w.restitutionMixing());
+        assertEquals(org.cairn.engine3d.SolverKind.SEQUENTIAL_IMPULSE, w.solver());
+        assertEquals(7, w.iterations());
+
+        SceneCompiler.Result bad = compile("scene 1\nworld friction_mixing=maximum\n");
+        assertEquals("'friction_mixing' is one of average, geometric, max, min, multiply, not 'maximum'",
+                bad.diagnostics().get(0).message());
+    }
+
+    @Test
+    void theThreeOrientationFormsAgree() {
+        SceneCompiler.Result r = compile("""
+                scene 1
+                body euler rot=(0, 90deg, 0) { sphere r=1m }
+                body axis axis=(0, 2, 0) angle=90deg { sphere r=1m }
+                body quat quat=(0, 1, 0, 1) { sphere r=1m }
+                body part { box half=(1m, 1m, 1m) axis=(0, 1, 0) angle=0.5rev }
+                """);
+        assertTrue(r.ok(), r.diagnostics().toString());
+        org.joml.Quaterniond expected = new org.joml.Quaterniond().rotationY(Math.PI / 2);
+        for (int i = 0; i < 3; i++) {
+            org.joml.Quaterniond q = r.scene().bodies().get(i).body().rotation();
+            assertTrue(q.equals(expected, 1e-12), r.scene().bodies().get(i).name() + ": " + q);
+        }
+        assertEquals(Math.PI, r.scene().bodies().get(3).shapes().get(0).def().localRotation().angle(), 1e-12);
+
+        List<String> messages = compile("""
+                scene 1
+                body a rot=(0, 90deg, 0) quat=(0, 0, 0, 1) { sphere r=1m }
+                body b axis=(0, 1, 0) { sphere r=1m }
+                body c axis=(0, 0, 0) angle=1rad { sphere r=1m }
+                body d quat=(0, 0, 0, 0) { sphere r=1m }
+                body e angle=30 { sphere r=1m }
+                """).diagnostics().stream().map(Diagnostic::message).toList();
+        assertEquals(List.of("give an orientation once: rot=(x, y, z), axis=(x, y, z) angle=A, or quat=(x, y, z, w)",
+                "'axis' and 'angle' go together: axis=(x, y, z) angle=A", "the rotation axis must not be zero",
+                "a quaternion must not be zero", "'angle' expects an angle, got a plain number"), messages);
+    }
 }
