@@ -60,7 +60,7 @@ public final class SceneCompiler {
         LENGTH3("a tuple of 3 lengths"), ANGLE3("a tuple of 3 angles"), SPEED3("a tuple of 3 speeds"),
         ANGULAR_SPEED3("a tuple of 3 angular speeds"), ACCELERATION3("a tuple of 3 accelerations"),
         LENGTH("a length"), TIME("a time"), DENSITY("a density"), FREQUENCY("a frequency"), RATE("a rate (1/s)"),
-        SPEED("a speed"), ANGLE("an angle"), AXIS3("a tuple of 3 plain numbers"), QUAT4("a tuple of 4 plain numbers (x, y, z, w)"),
+        SPEED("a speed"), ANGLE("an angle"), MASS("a mass"), AXIS3("a tuple of 3 plain numbers"), QUAT4("a tuple of 4 plain numbers (x, y, z, w)"),
         PLAIN("a plain number"), COUNT("a whole number"), WORD("a word"), ON_OFF("on or off"), POINTS("a tuple of points");
 
         final String description;
@@ -86,7 +86,7 @@ public final class SceneCompiler {
         Map<String, Kind> orientation = Map.of("rot", Kind.ANGLE3, "axis", Kind.AXIS3, "angle", Kind.ANGLE, "quat", Kind.QUAT4);
         SCHEMA.put("body", with(orientation, Map.of("at", Kind.LENGTH3, "v", Kind.SPEED3, "w", Kind.ANGULAR_SPEED3,
                 "material", Kind.WORD, "gravity_scale", Kind.PLAIN, "linear_damping", Kind.RATE, "angular_damping", Kind.RATE,
-                "sleep", Kind.ON_OFF)));
+                "sleep", Kind.ON_OFF, "mass", Kind.MASS)));
         Map<String, Kind> common = with(orientation, Map.of("at", Kind.LENGTH3, "material", Kind.WORD, "density",
                 Kind.DENSITY, "friction", Kind.PLAIN, "restitution", Kind.PLAIN));
         SCHEMA.put("box", with(common, Map.of("half", Kind.LENGTH3)));
@@ -312,6 +312,7 @@ public final class SceneCompiler {
             case ACCELERATION3 -> triple(v, Dimension.ACCELERATION);
             case LENGTH -> scalar(v, Dimension.LENGTH);
             case SPEED -> scalar(v, Dimension.SPEED);
+            case MASS -> scalar(v, Dimension.MASS);
             case ANGLE -> scalar(v, Dimension.ANGLE);
             case AXIS3 -> triple(v, Dimension.NONE);
             case QUAT4 -> v instanceof Value.Tuple t && t.items().size() == 4
@@ -580,7 +581,20 @@ public final class SceneCompiler {
                     shapes.add(shape);
                 }
             }
-            bodies.add(new SceneDef.BodySpec(name, def.build(), shapes));
+            java.util.OptionalDouble mass = java.util.OptionalDouble.empty();
+            if (props.containsKey("mass")) {
+                double m = number(props.get("mass"));
+                if (type != BodyType.DYNAMIC) {
+                    error(WRONG_KIND, g.span(), "only a dynamic body has a mass; '" + name + "' is " + type.name().toLowerCase(java.util.Locale.ROOT));
+                } else if (!(m > 0) || !Double.isFinite(m)) {
+                    error(OUT_OF_RANGE, g.span(), "mass must be positive and finite, got " + m);
+                } else if (shapes.isEmpty()) {
+                    error(MISSING_PROPERTY, g.span(), "a body with a mass needs a shape to spread it over");
+                } else {
+                    mass = java.util.OptionalDouble.of(m);
+                }
+            }
+            bodies.add(new SceneDef.BodySpec(name, def.build(), shapes, mass));
         } catch (IllegalArgumentException rejected) {
             error(OUT_OF_RANGE, g.span(), rejected.getMessage());
         }

@@ -3,6 +3,10 @@ package org.cairn.scene;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
+import org.cairn.engine3d.geometry.MassProperties;
+import org.joml.Matrix3d;
+import org.joml.Vector3d;
 import org.cairn.engine3d.BodyDef;
 import org.cairn.engine3d.BodyId;
 import org.cairn.engine3d.ShapeDef;
@@ -23,11 +27,22 @@ public record SceneDef(WorldDef world, List<BodySpec> bodies) {
         bodies = List.copyOf(bodies);
     }
 
-    /** A body and its shapes. */
-    public record BodySpec(String name, BodyDef body, List<ShapeSpec> shapes) {
+    /**
+     * A body and its shapes.
+     *
+     * @param mass a mass override in kg: the shapes' centre of mass and inertia, scaled to this
+     *             mass (a dynamic body with shapes only); empty to take the mass from the shapes
+     */
+    public record BodySpec(String name, BodyDef body, List<ShapeSpec> shapes, OptionalDouble mass) {
         /** Copies the list so the record stays immutable. */
         public BodySpec {
             shapes = List.copyOf(shapes);
+            java.util.Objects.requireNonNull(mass, "mass");
+        }
+
+        /** A body whose mass comes from its shapes. */
+        public BodySpec(String name, BodyDef body, List<ShapeSpec> shapes) {
+            this(name, body, shapes, OptionalDouble.empty());
         }
     }
 
@@ -47,6 +62,13 @@ public record SceneDef(WorldDef world, List<BodySpec> bodies) {
             BodyId id = w.createBody(spec.body());
             for (ShapeSpec shape : spec.shapes()) {
                 w.createShape(id, shape.def(), shape.shape());
+            }
+            if (spec.mass().isPresent()) {
+                // Same shape of inertia, scaled: I grows with the mass at a fixed mass distribution.
+                MassProperties fromShapes = w.massProperties(id);
+                double scale = spec.mass().getAsDouble() / fromShapes.mass();
+                w.setMassProperties(id, MassProperties.of(spec.mass().getAsDouble(), fromShapes.center(new Vector3d()),
+                        fromShapes.inertia(new Matrix3d()).scale(scale)));
             }
             ids.put(spec.name(), id);
         }

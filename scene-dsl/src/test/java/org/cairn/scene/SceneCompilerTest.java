@@ -180,4 +180,30 @@ class SceneCompilerTest {
                 "'axis' and 'angle' go together: axis=(x, y, z) angle=A", "the rotation axis must not be zero",
                 "a quaternion must not be zero", "'angle' expects an angle, got a plain number"), messages);
     }
+
+    @Test
+    void aMassOverrideScalesTheShapesInertia() {
+        SceneCompiler.Result r = compile("""
+                scene 1
+                body crate mass=2kg { box half=(0.5m, 0.5m, 0.5m) density=123kg/m^3 }
+                """);
+        assertTrue(r.ok(), r.diagnostics().toString());
+        SceneDef.Built built = r.scene().build();
+        org.cairn.engine3d.BodyId crate = built.bodies().get("crate");
+        org.cairn.engine3d.geometry.MassProperties mp = built.world().massProperties(crate);
+        assertEquals(2.0, mp.mass(), 1e-15);
+        // A solid cube of side 1 m: I = m (a² + b²) / 12 = 2 · 2 / 12.
+        assertEquals(2.0 * 2 / 12, mp.inertia(0, 0), 1e-14);
+        assertEquals(2.0 * 2 / 12, mp.inertia(1, 1), 1e-14);
+
+        List<String> messages = compile("""
+                scene 1
+                body floor static mass=2kg { box half=(1m, 1m, 1m) }
+                body ghost mass=1kg
+                body bad mass=-1kg { sphere r=1m }
+                body wrong mass=3m { sphere r=1m }
+                """).diagnostics().stream().map(Diagnostic::message).toList();
+        assertEquals(List.of("only a dynamic body has a mass; 'floor' is static", "a body with a mass needs a shape to spread it over",
+                "mass must be positive and finite, got -1.0", "'mass' expects a mass, got a length"), messages);
+    }
 }
