@@ -19,6 +19,7 @@ import org.cairn.engine3d.geometry.ConvexHull;
 import org.cairn.engine3d.geometry.Cylinder;
 import org.cairn.engine3d.geometry.Shape;
 import org.cairn.engine3d.geometry.Sphere;
+import org.cairn.engine3d.geometry.TriangleMesh;
 import org.cairn.scene.ast.Expr;
 import org.cairn.scene.ast.SceneFile;
 import org.cairn.scene.ast.Statement;
@@ -60,8 +61,9 @@ public final class SceneCompiler {
         LENGTH3("a tuple of 3 lengths"), ANGLE3("a tuple of 3 angles"), SPEED3("a tuple of 3 speeds"),
         ANGULAR_SPEED3("a tuple of 3 angular speeds"), ACCELERATION3("a tuple of 3 accelerations"),
         LENGTH("a length"), TIME("a time"), DENSITY("a density"), FREQUENCY("a frequency"), RATE("a rate (1/s)"),
-        SPEED("a speed"), ANGLE("an angle"), MASS("a mass"), AXIS3("a tuple of 3 plain numbers"), QUAT4("a tuple of 4 plain numbers (x, y, z, w)"),
-        PLAIN("a plain number"), COUNT("a whole number"), WORD("a word"), ON_OFF("on or off"), POINTS("a tuple of points");
+        SPEED("a speed"), ANGLE("an angle"), MASS("a mass"), TRIANGLES("a tuple of index triples"), AXIS3("a tuple of 3 plain numbers"), QUAT4("a tuple of 4 plain numbers (x, y, z, w)"),
+        PLAIN("a plain number"), COUNT("a whole number"), WORD("a word"), ON_OFF("on or off"), POINTS("a tuple of points"),
+        MESH_VERTICES("a tuple of at least 3 points");
 
         final String description;
 
@@ -94,6 +96,7 @@ public final class SceneCompiler {
         SCHEMA.put("capsule", with(common, Map.of("r", Kind.LENGTH, "half_height", Kind.LENGTH)));
         SCHEMA.put("cylinder", with(common, Map.of("r", Kind.LENGTH, "half_height", Kind.LENGTH)));
         SCHEMA.put("convex", with(common, Map.of("points", Kind.POINTS)));
+        SCHEMA.put("mesh", with(common, Map.of("vertices", Kind.MESH_VERTICES, "triangles", Kind.TRIANGLES)));
     }
 
     private static Map<String, Kind> with(Map<String, Kind> a, Map<String, Kind> b) {
@@ -102,7 +105,7 @@ public final class SceneCompiler {
         return m;
     }
 
-    private static final Set<String> SHAPES = Set.of("box", "sphere", "capsule", "cylinder", "convex");
+    private static final Set<String> SHAPES = Set.of("box", "sphere", "capsule", "cylinder", "convex", "mesh");
     private static final List<String> TOP_LEVEL = List.of("world", "material", "body", "let", "repeat", "scene");
 
     private record Material(double density, double friction, double restitution, double rolling) {
@@ -313,6 +316,9 @@ public final class SceneCompiler {
             case LENGTH -> scalar(v, Dimension.LENGTH);
             case SPEED -> scalar(v, Dimension.SPEED);
             case MASS -> scalar(v, Dimension.MASS);
+            // ((0, 1, 2)) is one triangle in parentheses, so a lone index triple counts as a list of one.
+            case TRIANGLES -> indexTriple(v) || v instanceof Value.Tuple t && !t.items().isEmpty()
+                    && t.items().stream().allMatch(SceneCompiler::indexTriple);
             case ANGLE -> scalar(v, Dimension.ANGLE);
             case AXIS3 -> triple(v, Dimension.NONE);
             case QUAT4 -> v instanceof Value.Tuple t && t.items().size() == 4
@@ -325,6 +331,8 @@ public final class SceneCompiler {
             case COUNT -> v instanceof Value.Scalar s && s.dimension().equals(Dimension.NONE) && s.si() == Math.rint(s.si());
             case WORD -> v instanceof Value.Word;
             case ON_OFF -> v instanceof Value.Word w && (w.name().equals("on") || w.name().equals("off"));
+            case MESH_VERTICES -> v instanceof Value.Tuple t && t.items().size() >= 3
+                    && t.items().stream().allMatch(p -> triple(p, Dimension.LENGTH));
             case POINTS -> v instanceof Value.Tuple t && t.items().size() >= 4
                     && t.items().stream().allMatch(p -> triple(p, Dimension.LENGTH));
         };
@@ -334,6 +342,11 @@ public final class SceneCompiler {
     private static boolean scalar(Value v, Dimension d) {
         return v instanceof Value.Scalar s && (s.dimension().equals(d)
                 || s.dimension().equals(Dimension.NONE) && (d.angle() == 0 || s.si() == 0));
+    }
+
+    private static boolean indexTriple(Value v) {
+        return v instanceof Value.Tuple t && t.items().size() == 3 && t.items().stream().allMatch(
+                x -> x instanceof Value.Scalar q && q.dimension().equals(Dimension.NONE) && q.si() == Math.rint(q.si()));
     }
 
     private static boolean triple(Value v, Dimension d) {
@@ -576,7 +589,7 @@ public final class SceneCompiler {
             }
             List<SceneDef.ShapeSpec> shapes = new ArrayList<>();
             for (Statement s : g.block() == null ? List.<Statement>of() : g.block()) {
-                SceneDef.ShapeSpec shape = shape(s, scope, bodyMaterial);
+                SceneDef.ShapeSpec shape = shape(s, scope, bodyMaterial, type);
                 if (shape != null) {
                     shapes.add(shape);
                 }
@@ -610,11 +623,11 @@ public final class SceneCompiler {
         return m;
     }
 
-    private SceneDef.ShapeSpec shape(Statement s, Map<String, Value> scope, Material bodyMaterial) {
+    private SceneDef.ShapeSpec shape(Statement s, Map<String, Value> scope, Material bodyMaterial, BodyType bodyType) {
         if (!(s instanceof Statement.Generic g) || !SHAPES.contains(g.head())) {
             String head = s instanceof Statement.Generic g2 ? g2.head() : "this statement";
             String guess = s instanceof Statement.Generic g3 ? Suggest.closest(g3.head(), SHAPES.stream().sorted().toList()) : null;
-            error(UNKNOWN_STATEMENT, s.span(), "only shapes (box, sphere, capsule, cylinder, convex) go inside a body, not "
+            error(UNKNOWN_STATEMENT, s.span(), "only shapes (box, sphere, capsule, cylinder, convex, mesh) go inside a body, not "
                     + (s instanceof Statement.Generic ? "'" + head + "'" : head),
                     guess == null ? new String[0] : new String[] {"did you mean '" + guess + "'?"});
             return null;
@@ -641,6 +654,30 @@ public final class SceneCompiler {
                         : new Capsule(number(p.get("half_height")), number(p.get("r")));
                 case "cylinder" -> require(p, "r", g) == null || require(p, "half_height", g) == null ? null
                         : new Cylinder(number(p.get("half_height")), number(p.get("r")));
+                case "mesh" -> {
+                    if (require(p, "vertices", g) == null || require(p, "triangles", g) == null) {
+                        yield null;
+                    }
+                    if (bodyType != BodyType.STATIC) {
+                        error(WRONG_KIND, g.span(), "a mesh can only be part of a static body");
+                        yield null;
+                    }
+                    List<Value> vertices = ((Value.Tuple) p.get("vertices")).items();
+                    double[] xyz = new double[3 * vertices.size()];
+                    for (int k = 0; k < vertices.size(); k++) {
+                        System.arraycopy(vector(vertices.get(k)), 0, xyz, 3 * k, 3);
+                    }
+                    List<Value> triangles = indexTriple(p.get("triangles")) ? List.of(p.get("triangles"))
+                            : ((Value.Tuple) p.get("triangles")).items();
+                    int[] indices = new int[3 * triangles.size()];
+                    for (int k = 0; k < triangles.size(); k++) {
+                        double[] t = vector(triangles.get(k));
+                        for (int c = 0; c < 3; c++) {
+                            indices[3 * k + c] = t[c] >= Integer.MIN_VALUE && t[c] <= Integer.MAX_VALUE ? (int) t[c] : -1;
+                        }
+                    }
+                    yield TriangleMesh.of(xyz, indices);
+                }
                 default -> {
                     if (require(p, "points", g) == null) {
                         yield null;

@@ -206,4 +206,29 @@ class SceneCompilerTest {
         assertEquals(List.of("only a dynamic body has a mass; 'floor' is static", "a body with a mass needs a shape to spread it over",
                 "mass must be positive and finite, got -1.0", "'mass' expects a mass, got a length"), messages);
     }
+
+    @Test
+    void anInlineTriangleMeshIsStaticGroundThatHoldsABall() {
+        SceneCompiler.Result r = compile("""
+                scene 1
+                body floor static {
+                  mesh vertices=((-5m, 0, -5m), (5m, 0, -5m), (5m, 0, 5m), (-5m, 0, 5m)) triangles=((0, 2, 1), (0, 3, 2))
+                }
+                body ball at=(0, 1m, 0) { sphere r=0.25m }
+                """);
+        assertTrue(r.ok(), r.diagnostics().toString());
+        SceneDef.Built built = r.scene().build();
+        for (int i = 0; i < 120; i++) {
+            built.world().step();
+        }
+        double y = built.world().position(built.bodies().get("ball"), new org.joml.Vector3d()).y;
+        assertEquals(0.25, y, 0.01, "the ball rests on the mesh");
+
+        List<String> messages = compile("""
+                scene 1
+                body rock { mesh vertices=((0, 0, 0), (1m, 0, 0), (0, 0, 1m)) triangles=((0, 1, 2)) }
+                body floor static { mesh vertices=((0, 0, 0), (1m, 0, 0), (0, 0, 1m)) triangles=((0, 1, 7)) }
+                """).diagnostics().stream().map(Diagnostic::code).toList();
+        assertEquals(List.of("E0305", "E0309"), messages);
+    }
 }
