@@ -1,12 +1,6 @@
 package org.cairn.examples;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import org.cairn.scene.Diagnostic;
 import org.cairn.scene.SceneExpander;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
@@ -20,21 +14,13 @@ final class ExpandCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        String text;
-        try {
-            text = Files.readString(Path.of(scene), StandardCharsets.UTF_8);
-        } catch (NoSuchFileException missing) {
-            System.err.println("cairn: no such file: " + scene);
-            return 2;
-        } catch (IOException | RuntimeException unreadable) {
-            System.err.println("cairn: cannot read " + scene + ": " + unreadable.getMessage());
+        String text = SceneFiles.read(scene, System.err);
+        if (text == null) {
             return 2;
         }
         SceneExpander.Result result = SceneExpander.expand(scene, text);
         if (!result.ok()) {
-            for (Diagnostic d : result.diagnostics()) {
-                System.err.print(d.render(text));
-            }
+            SceneFiles.print(result.diagnostics(), text, System.err);
             return 2;
         }
         System.out.print(result.text());

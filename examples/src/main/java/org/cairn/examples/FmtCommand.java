@@ -3,11 +3,9 @@ package org.cairn.examples;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.cairn.scene.Diagnostic;
 import org.cairn.scene.SceneFormatter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -31,23 +29,14 @@ final class FmtCommand implements Callable<Integer> {
         boolean invalid = false;
         boolean unformatted = false;
         for (String file : files) {
-            String text;
-            try {
-                text = Files.readString(Path.of(file), StandardCharsets.UTF_8);
-            } catch (NoSuchFileException missing) {
-                System.err.println("cairn: no such file: " + file);
-                invalid = true;
-                continue;
-            } catch (IOException | RuntimeException unreadable) {
-                System.err.println("cairn: cannot read " + file + ": " + unreadable.getMessage());
+            String text = SceneFiles.read(file, System.err);
+            if (text == null) {
                 invalid = true;
                 continue;
             }
             SceneFormatter.Result result = SceneFormatter.format(file, text);
             if (!result.ok()) {
-                for (Diagnostic d : result.diagnostics()) {
-                    System.err.print(d.render(text));
-                }
+                SceneFiles.print(result.diagnostics(), text, System.err);
                 invalid = true;
                 continue;
             }

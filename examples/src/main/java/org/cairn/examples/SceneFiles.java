@@ -16,16 +16,22 @@ final class SceneFiles {
     private SceneFiles() {
     }
 
-    /** The compiled scene, or null after printing why not to {@code err}. */
-    static SceneDef load(String path, PrintStream err) {
-        String text;
+    /** The text of a file, or null after printing why not to {@code err}. */
+    static String read(String path, PrintStream err) {
         try {
-            text = Files.readString(Path.of(path), StandardCharsets.UTF_8);
+            return Files.readString(Path.of(path), StandardCharsets.UTF_8);
         } catch (NoSuchFileException missing) {
             err.println("cairn: no such file: " + path);
-            return null;
         } catch (IOException | RuntimeException unreadable) {
             err.println("cairn: cannot read " + path + ": " + unreadable.getMessage());
+        }
+        return null;
+    }
+
+    /** The compiled scene, or null after printing why not to {@code err}. */
+    static SceneDef load(String path, PrintStream err) {
+        String text = read(path, err);
+        if (text == null) {
             return null;
         }
         SceneSyntax.Result parsed = SceneSyntax.parse(path, text);
@@ -41,7 +47,7 @@ final class SceneFiles {
         return compiled.scene();
     }
 
-    private static void print(Iterable<Diagnostic> diagnostics, String text, PrintStream err) {
+    static void print(Iterable<Diagnostic> diagnostics, String text, PrintStream err) {
         int errors = 0;
         for (Diagnostic d : diagnostics) {
             err.print(d.render(text));
