@@ -195,4 +195,21 @@ class RunCommandTest {
             assertTrue(n.isNumber(), node.toString());
         }
     }
+
+    @Test
+    void box3dBenchmarkScenesCheckFormatAndStep() throws IOException {
+        List<String> scenes;
+        try (Stream<Path> files = Files.list(SCENES.resolve("box3d"))) {
+            scenes = files.map(Path::toString).sorted().toList();
+        }
+        assertEquals(2, scenes.size(), scenes.toString());
+        for (String scene : scenes) {
+            assertEquals(0, cairn("check", scene).code(), scene);
+            assertEquals(0, cairn("fmt", "--check", scene).code(), scene);
+            // Thousands of awake cubes: a couple of steps shows they build and step; the benchmark runs them long.
+            Outcome run = cairn("run", scene, "--steps", "2");
+            assertEquals(0, run.code(), run.err());
+            assertTrue(run.out().contains("dynamic: ") && run.out().contains(" awake, 0 asleep"), run.out());
+        }
+    }
 }
