@@ -55,7 +55,7 @@ class SceneExpanderTest {
     void theExpandedSceneBuildsTheSameWorldBitForBit() throws IOException {
         List<String> scenes = new ArrayList<>(FrontEndFuzzTest.seeds());
         try (var examples = java.nio.file.Files.list(java.nio.file.Path.of("../examples/scenes"))) {
-            for (var path : examples.sorted().toList()) {
+            for (var path : examples.filter(p -> p.toString().endsWith(".scene")).sorted().toList()) {
                 scenes.add(java.nio.file.Files.readString(path));
             }
         }
