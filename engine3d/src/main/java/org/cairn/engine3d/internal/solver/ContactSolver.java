@@ -420,13 +420,18 @@ public final class ContactSolver {
     /** After a position substep: each body's rotation since prepare, Δq = q·q₀⁻¹. */
     public void updateDeltaRotations(BodyStore b) {
         for (int i = 0; i < b.highWater; i++) {
-            double qx = b.rotation[4 * i], qy = b.rotation[4 * i + 1], qz = b.rotation[4 * i + 2], qw = b.rotation[4 * i + 3];
-            double px = -rotation0[4 * i], py = -rotation0[4 * i + 1], pz = -rotation0[4 * i + 2], pw = rotation0[4 * i + 3];
-            deltaRotation[4 * i] = qw * px + qx * pw + qy * pz - qz * py;
-            deltaRotation[4 * i + 1] = qw * py - qx * pz + qy * pw + qz * px;
-            deltaRotation[4 * i + 2] = qw * pz + qx * py - qy * px + qz * pw;
-            deltaRotation[4 * i + 3] = qw * pw - qx * px - qy * py - qz * pz;
+            updateDeltaRotation(b, i);
         }
+    }
+
+    /** Body i's rotation since prepare, Δq = q·q₀⁻¹. */
+    private void updateDeltaRotation(BodyStore b, int i) {
+        double qx = b.rotation[4 * i], qy = b.rotation[4 * i + 1], qz = b.rotation[4 * i + 2], qw = b.rotation[4 * i + 3];
+        double px = -rotation0[4 * i], py = -rotation0[4 * i + 1], pz = -rotation0[4 * i + 2], pw = rotation0[4 * i + 3];
+        deltaRotation[4 * i] = qw * px + qx * pw + qy * pz - qz * py;
+        deltaRotation[4 * i + 1] = qw * py - qx * pz + qy * pw + qz * px;
+        deltaRotation[4 * i + 2] = qw * pz + qx * py - qy * px + qz * pw;
+        deltaRotation[4 * i + 3] = qw * pw - qx * px - qy * py - qz * pz;
     }
 
     /** Current separation of point p: s₀ plus the normal part of the anchors' motion since prepare. */
@@ -618,12 +623,7 @@ public final class ContactSolver {
         double ay = inv[o + 3] * cx + inv[o + 4] * cy + inv[o + 5] * cz;
         double az = inv[o + 6] * cx + inv[o + 7] * cy + inv[o + 8] * cz;
         Quat.integrate(b.rotation, 4 * i, ax, ay, az, 1.0);
-        double qx = b.rotation[4 * i], qy = b.rotation[4 * i + 1], qz = b.rotation[4 * i + 2], qw = b.rotation[4 * i + 3];
-        double px = -rotation0[4 * i], py = -rotation0[4 * i + 1], pz = -rotation0[4 * i + 2], pw = rotation0[4 * i + 3];
-        deltaRotation[4 * i] = qw * px + qx * pw + qy * pz - qz * py;
-        deltaRotation[4 * i + 1] = qw * py - qx * pz + qy * pw + qz * px;
-        deltaRotation[4 * i + 2] = qw * pz + qx * py - qy * px + qz * pw;
-        deltaRotation[4 * i + 3] = qw * pw - qx * px - qy * py - qz * pz;
+        updateDeltaRotation(b, i);
     }
 
     /** Scales point p's friction pair back inside μ·λn if a normal update left it outside. */

@@ -63,11 +63,7 @@ public final class ShapeRayCast {
         if (t < 0 || t > maxFraction) {
             return false;
         }
-        fraction = t;
-        nx = (px + t * dx) / r;
-        ny = (py + t * dy) / r;
-        nz = (pz + t * dz) / r;
-        return true;
+        return found(t, (px + t * dx) / r, (py + t * dy) / r, (pz + t * dz) / r);
     }
 
     /** Slab test; the normal is that of the slab entered last. */
@@ -118,11 +114,7 @@ public final class ShapeRayCast {
         if (inside || axis < 0) {
             return false;
         }
-        fraction = lower;
-        nx = axis == 0 ? sign : 0;
-        ny = axis == 1 ? sign : 0;
-        nz = axis == 2 ? sign : 0;
-        return true;
+        return found(lower, axis == 0 ? sign : 0, axis == 1 ? sign : 0, axis == 2 ? sign : 0);
     }
 
     /** The side (an infinite cylinder about y, within |y| ≤ h) and the two end spheres; nearest wins. */
@@ -164,13 +156,15 @@ public final class ShapeRayCast {
                 }
             }
         }
-        if (!hit) {
-            return false;
-        }
-        fraction = best;
-        nx = bx;
-        ny = by;
-        nz = bz;
+        return hit && found(best, bx, by, bz);
+    }
+
+    /** Records a hit at {@code t} with unit normal (x, y, z); true, so a caster can end with it. */
+    private boolean found(double t, double x, double y, double z) {
+        fraction = t;
+        nx = x;
+        ny = y;
+        nz = z;
         return true;
     }
 
@@ -212,14 +206,7 @@ public final class ShapeRayCast {
                 }
             }
         }
-        if (!hit) {
-            return false;
-        }
-        fraction = best;
-        nx = bx;
-        ny = by;
-        nz = bz;
-        return true;
+        return hit && found(best, bx, by, bz);
     }
 
     /** Clips the ray by every face plane (Cyrus–Beck); the normal is that of the face entered last. */
@@ -252,11 +239,7 @@ public final class ShapeRayCast {
             return false;
         }
         hull.facePlane(index, plane);
-        fraction = lower;
-        nx = plane.x;
-        ny = plane.y;
-        nz = plane.z;
-        return true;
+        return found(lower, plane.x, plane.y, plane.z);
     }
 
     private double meshOx, meshOy, meshOz, meshDx, meshDy, meshDz;
@@ -280,14 +263,7 @@ public final class ShapeRayCast {
         meshHit = false;
         meshBest = maxFraction;
         data.tree.rayCast(ox, oy, oz, dx, dy, dz, maxFraction, triangleRay);
-        if (!meshHit) {
-            return false;
-        }
-        fraction = meshBest;
-        nx = meshNx;
-        ny = meshNy;
-        nz = meshNz;
-        return true;
+        return meshHit && found(meshBest, meshNx, meshNy, meshNz);
     }
 
     /** Möller–Trumbore against one triangle; returns the new clip fraction. */
