@@ -181,10 +181,15 @@ public final class CollisionHull {
 
     /** Index of the vertex farthest along (dx, dy, dz); ties to the lowest index. */
     public int support(double dx, double dy, double dz) {
+        return support(vertices, vertexCount, dx, dy, dz);
+    }
+
+    /** Index of the point of {@code xyz[0..3n)} farthest along (dx, dy, dz); ties to the lowest index. */
+    static int support(double[] xyz, int n, double dx, double dy, double dz) {
         int best = 0;
-        double bestDot = vertices[0] * dx + vertices[1] * dy + vertices[2] * dz;
-        for (int i = 1; i < vertexCount; i++) {
-            double d = vertices[3 * i] * dx + vertices[3 * i + 1] * dy + vertices[3 * i + 2] * dz;
+        double bestDot = xyz[0] * dx + xyz[1] * dy + xyz[2] * dz;
+        for (int i = 1; i < n; i++) {
+            double d = xyz[3 * i] * dx + xyz[3 * i + 1] * dy + xyz[3 * i + 2] * dz;
             if (d > bestDot) {
                 bestDot = d;
                 best = i;

@@ -77,8 +77,8 @@ public final class Gjk {
             }
             previousDistance2 = v2;
             // New support point of A − B in direction −v.
-            int ia = support(a, countA, -vx, -vy, -vz);
-            int ib = support(b, countB, vx, vy, vz);
+            int ia = CollisionHull.support(a, countA, -vx, -vy, -vz);
+            int ib = CollisionHull.support(b, countB, vx, vy, vz);
             boolean duplicate = false;
             for (int k = 0; k < count; k++) {
                 if (indexA[k] == ia && indexB[k] == ib) {
@@ -110,19 +110,6 @@ public final class Gjk {
             by += weight[k] * pby[k];
             bz += weight[k] * pbz[k];
         }
-    }
-
-    private static int support(double[] p, int n, double dx, double dy, double dz) {
-        int best = 0;
-        double bestDot = p[0] * dx + p[1] * dy + p[2] * dz;
-        for (int i = 1; i < n; i++) {
-            double d = p[3 * i] * dx + p[3 * i + 1] * dy + p[3 * i + 2] * dz;
-            if (d > bestDot) {
-                bestDot = d;
-                best = i;
-            }
-        }
-        return best;
     }
 
     private void load(int k, double[] a, int ia, double[] b, int ib) {
