@@ -78,6 +78,7 @@ public final class World {
         state.solver.restitutionThreshold = def.restitutionThreshold();
         state.solver.baumgarte = def.baumgarte();
         state.solver.warmStarting = def.warmStarting();
+        state.solver.blockNormals = def.blockNormals();
         state.solver.positionIterations = def.positionIterations();
         state.solver.clampIncrements = def.experimentalClampIncrements();
         state.solver.restitutionWithoutThreshold = def.experimentalRestitutionWithoutThreshold();

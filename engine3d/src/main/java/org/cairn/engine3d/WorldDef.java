@@ -26,6 +26,7 @@ public final class WorldDef {
     private final double restitutionThreshold;
     private final double baumgarte;
     private final boolean warmStarting;
+    private final boolean blockNormals;
     private final boolean sleeping;
     private final double sleepSpeed;
     private final int positionIterations;
@@ -50,6 +51,7 @@ public final class WorldDef {
         restitutionThreshold = b.restitutionThreshold;
         baumgarte = b.baumgarte;
         warmStarting = b.warmStarting;
+        blockNormals = b.blockNormals;
         gravityX = b.gravityX;
         gravityY = b.gravityY;
         gravityZ = b.gravityZ;
@@ -84,6 +86,7 @@ public final class WorldDef {
         b.restitutionThreshold = restitutionThreshold;
         b.baumgarte = baumgarte;
         b.warmStarting = warmStarting;
+        b.blockNormals = blockNormals;
         b.sleeping = sleeping;
         b.sleepSpeed = sleepSpeed;
         b.frictionMixing = frictionMixing;
@@ -109,6 +112,16 @@ public final class WorldDef {
      */
     public boolean experimentalRestitutionWithoutThreshold() {
         return experimentalRestitutionWithoutThreshold;
+    }
+
+    /**
+     * Whether the soft step solves a manifold's normal points together (default on): with the
+     * pseudo-inverse of their coupled mass matrix whenever all of them push, so no point gets more
+     * than its share from being solved first. Off solves them one by one, as Box2D and Box3D do;
+     * tall stacks then rock (docs/solver.md).
+     */
+    public boolean blockNormals() {
+        return blockNormals;
     }
 
     /**
@@ -239,12 +252,13 @@ public final class WorldDef {
         private double maxFrameTime = 0.25;
         private SolverKind solver = SolverKind.SOFT_STEP;
         private int iterations = 10;
-        private double contactHertz = 30.0;
+        private double contactHertz = 60.0;
         private double contactDampingRatio = 10.0;
         private double maxContactPushSpeed = 3.0;
         private double restitutionThreshold = 1.0;
         private double baumgarte = 0.2;
         private boolean warmStarting = true;
+        private boolean blockNormals = true;
         private boolean sleeping = true;
         private double sleepSpeed = 0.05;
         private int positionIterations;
@@ -254,6 +268,12 @@ public final class WorldDef {
         private MixingRule restitutionMixing = MixingRule.MAXIMUM;
 
         private Builder() {
+        }
+
+        /** Solve each manifold's normal points together (soft step; see the getter). */
+        public Builder blockNormals(boolean enabled) {
+            blockNormals = enabled;
+            return this;
         }
 
         /** Position iterations of the sequential-impulse solver, non-negative. */

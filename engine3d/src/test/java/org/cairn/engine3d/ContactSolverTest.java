@@ -7,6 +7,7 @@ import org.cairn.engine3d.geometry.Box;
 import org.cairn.engine3d.geometry.Sphere;
 import org.joml.Quaterniond;
 import org.joml.Vector3d;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -257,5 +258,45 @@ class ContactSolverTest {
         if (positionIterations > 0) {
             assertTrue(fastestUp < 0.01, "no launch: " + fastestUp);
         }
+    }
+
+    /**
+     * A tower of twelve unit boxes, settled: each soft contact is a spring of stiffness
+     * m_eff·(2π·hertz)² per point, so the top sinks by Σ load/(m_eff·ω²) over the eleven box–box
+     * contacts (m_eff = m/8 at a cube's corner, 60 Hz) and the ground contact (m/4, twice the hertz).
+     * Solved together, the four points of each contact share the load exactly, and the tower does not
+     * lean at all.
+     */
+    @Test
+    void aTowerSinksByItsContactSpringsAndDoesNotLean() {
+        double g = 9.81;
+        World world = new World(WorldDef.builder().gravity(0, -g, 0).build());
+        ground(world, 0.6, 0);
+        BodyId[] boxes = new BodyId[12];
+        for (int i = 0; i < boxes.length; i++) {
+            boxes[i] = world.createBody(BodyDef.builder().position(0, 0.5 + i, 0).build());
+            world.createShape(boxes[i], ShapeDef.DEFAULTS, new Box(0.5, 0.5, 0.5));
+        }
+        double sideways = 0;
+        Vector3d p = new Vector3d();
+        for (int step = 0; step < 180; step++) {
+            world.step();
+            for (BodyId box : boxes) {
+                world.position(box, p);
+                sideways = Math.max(sideways, Math.hypot(p.x, p.z));
+            }
+        }
+        double omega = 2 * Math.PI * 60;
+        double expected = 0;
+        for (int above = 1; above <= 11; above++) {
+            expected += above * g / 4 / (omega * omega / 8);
+        }
+        expected += 12 * g / 4 / (4 * omega * omega / 4);
+        double sunk = 11.5 - world.position(boxes[11], p).y;
+        System.out.printf("tower of 12: top sank %.3f mm (springs: %.3f mm), leaned at most %.2e m%n", sunk * 1000,
+                expected * 1000, sideways);
+        assertEquals(expected, sunk, 0.02 * expected);
+        assertTrue(sideways < 1e-6, "lean " + sideways);
+        assertTrue(!world.isAwake(boxes[11]), "asleep after 3 s");
     }
 }

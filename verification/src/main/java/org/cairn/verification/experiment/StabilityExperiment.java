@@ -21,10 +21,10 @@ import org.joml.Vector3d;
 public final class StabilityExperiment {
     /** One configuration of the solver. */
     public record Config(String name, SolverKind solver, int substeps, int iterations, boolean warm,
-                         int positionIterations) {
-        /** A configuration without position iterations. */
+                         int positionIterations, boolean blockNormals) {
+        /** A configuration without position iterations, points of a manifold solved together. */
         public Config(String name, SolverKind solver, int substeps, int iterations, boolean warm) {
-            this(name, solver, substeps, iterations, warm, 0);
+            this(name, solver, substeps, iterations, warm, 0, true);
         }
 
         /** Contact solves per step: velocity (and position) iterations for sequential impulses; solve + relax per substep for the soft step. */
@@ -40,16 +40,17 @@ public final class StabilityExperiment {
     private StabilityExperiment() {
     }
 
-    /** The eight configurations of the seed. */
+    /** The eight configurations of the seed, sequential impulses with position iterations, and the soft step solving points one by one. */
     public static List<Config> configurations() {
         List<Config> configs = new ArrayList<>();
         for (boolean warm : new boolean[] {true, false}) {
             configs.add(new Config("sequential impulses, 10 iterations", SolverKind.SEQUENTIAL_IMPULSE, 1, 10, warm));
             configs.add(new Config("sequential impulses, 20 iterations", SolverKind.SEQUENTIAL_IMPULSE, 1, 20, warm));
             configs.add(new Config("sequential impulses, 10 + 2 position iterations", SolverKind.SEQUENTIAL_IMPULSE, 1, 10,
-                    warm, 2));
+                    warm, 2, true));
             configs.add(new Config("soft step, 1 substep", SolverKind.SOFT_STEP, 1, 1, warm));
             configs.add(new Config("soft step, 4 substeps", SolverKind.SOFT_STEP, 4, 1, warm));
+            configs.add(new Config("soft step, 4 substeps, points one by one", SolverKind.SOFT_STEP, 4, 1, warm, 0, false));
         }
         return configs;
     }
@@ -59,7 +60,7 @@ public final class StabilityExperiment {
                              double seconds) {
         World world = new World(WorldDef.builder().gravity(0, -9.81, 0).timeStep(1.0 / 60.0).substeps(config.substeps())
                 .solver(config.solver()).iterations(config.iterations()).positionIterations(config.positionIterations())
-                .warmStarting(config.warm()).build());
+                .warmStarting(config.warm()).blockNormals(config.blockNormals()).build());
         Stacks.ground(world);
         List<BodyId> boxes = build.apply(world, size);
         List<Vector3d> start = new ArrayList<>();
@@ -84,25 +85,73 @@ public final class StabilityExperiment {
         return new Result(structure, config, furthest, furthest > 1.0, asleepAt);
     }
 
-    public static void main(String[] args) {
-        System.out.println("| structure | solver | warm starting | furthest a box moved | fell over | asleep after "
-                + "| solves per step |");
-        System.out.println("| --- | --- | --- | --- | --- | --- | --- |");
+    /** A structure of the experiment: a name, how to build it, its size. */
+    public record Structure(String name, BiFunction<World, Integer, List<BodyId>> build, int size) {
+    }
+
+    /** The seed's pyramid of 55 and tower of 12, and a tower of 30. */
+    public static List<Structure> structures() {
+        return List.of(new Structure("pyramid (55)", Stacks::pyramid, 10), new Structure("tower (12)", Stacks::tower, 12),
+                new Structure("tower (30)", Stacks::tower, 30));
+    }
+
+    /**
+     * Runs every structure under every configuration for {@code seconds}, reporting each result to
+     * {@code progress} as it comes.
+     */
+    public static List<Result> runAll(double seconds, java.util.function.Consumer<Result> progress) {
+        List<Result> results = new ArrayList<>();
         for (Config config : configurations()) {
-            for (int s = 0; s < 2; s++) {
-                Result r = s == 0 ? run("pyramid (55)", Stacks::pyramid, 10, config, 10)
-                        : run("tower (12)", Stacks::tower, 12, config, 10);
-                System.out.printf(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %d |%n", r.structure(), config.name(),
-                        config.warm() ? "on" : "off", distance(r.furthestMeters()), r.fellOver() ? "yes" : "no",
-                        Double.isNaN(r.sleepSeconds()) ? "never" : String.format(Locale.ROOT, "%.2f s", r.sleepSeconds()),
-                        config.solvesPerStep());
+            for (Structure structure : structures()) {
+                Result r = run(structure.name(), structure.build(), structure.size(), config, seconds);
+                results.add(r);
+                progress.accept(r);
             }
+        }
+        return results;
+    }
+
+    /** The results as a markdown table. */
+    public static String markdown(List<Result> results) {
+        StringBuilder out = new StringBuilder();
+        out.append("| structure | solver | warm starting | furthest a box moved | fell over | asleep after | solves per step |\n");
+        out.append("| --- | --- | --- | --- | --- | --- | --- |\n");
+        for (Result r : results) {
+            out.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %d |%n", r.structure(), r.config().name(),
+                    r.config().warm() ? "on" : "off", distance(r.furthestMeters()), r.fellOver() ? "yes" : "no",
+                    Double.isNaN(r.sleepSeconds()) ? "never" : String.format(Locale.ROOT, "%.2f s", r.sleepSeconds()),
+                    r.config().solvesPerStep()));
+        }
+        return out.toString();
+    }
+
+    /** The results as CSV, one row per run, SI units; an empty asleep_s means never. */
+    public static String csv(List<Result> results) {
+        StringBuilder out = new StringBuilder("structure,solver,substeps,iterations,position_iterations,block_normals,"
+                + "warm_starting,furthest_m,fell_over,asleep_s,solves_per_step\n");
+        for (Result r : results) {
+            Config c = r.config();
+            out.append(String.format(Locale.ROOT, "\"%s\",%s,%d,%d,%d,%b,%b,%.6f,%b,%s,%d%n", r.structure(), c.solver(),
+                    c.substeps(), c.iterations(), c.positionIterations(), c.blockNormals(), c.warm(), r.furthestMeters(),
+                    r.fellOver(), Double.isNaN(r.sleepSeconds()) ? "" : String.format(Locale.ROOT, "%.4f", r.sleepSeconds()),
+                    c.solvesPerStep()));
+        }
+        return out.toString();
+    }
+
+    /** Prints the markdown table and the sleeping cost; writes the CSV to the first argument if given. */
+    public static void main(String[] args) throws java.io.IOException {
+        List<Result> results = runAll(10, r -> System.err.printf(Locale.ROOT, "%s, %s, warm %s: %s%n", r.structure(),
+                r.config().name(), r.config().warm() ? "on" : "off", distance(r.furthestMeters())));
+        System.out.print(markdown(results));
+        if (args.length > 0) {
+            java.nio.file.Files.writeString(java.nio.file.Path.of(args[0]), csv(results));
         }
         sleepCost();
     }
 
     /** Step time of the settled pyramid asleep, against the same pyramid kept awake (medians). */
-    static void sleepCost() {
+    public static void sleepCost() {
         double asleep = settledStepMillis(true), awake = settledStepMillis(false);
         System.out.printf(Locale.ROOT, "%nSettled pyramid of 55, soft step, 4 substeps: %.4f ms per step asleep, "
                 + "%.4f ms awake: %.1f%%%n", asleep, awake, 100 * asleep / awake);

@@ -21,13 +21,14 @@ class StabilityExperimentTest {
     }
 
     /**
-     * The tower stands; its top settles 4 to 5 cm lower, the static deflection of eleven soft
-     * contacts in series (each compresses by its load / (m_eff·ω²), ω = 2π·30 Hz), not a drift.
+     * The tower stands and does not lean; its top settles 9.3 mm lower, the static deflection of
+     * eleven soft contacts in series (each compresses by its load / (m_eff·ω²), ω = 2π·60 Hz), and
+     * dips 11 mm on the way there from a cold start.
      */
     @Test
     void softStepHoldsTheTower() {
         StabilityExperiment.Result r = StabilityExperiment.run("tower", Stacks::tower, 12, SOFT_4, 10);
-        assertTrue(r.furthestMeters() < 0.05, "furthest " + r.furthestMeters());
+        assertTrue(r.furthestMeters() < 0.012, "furthest " + r.furthestMeters());
         assertTrue(r.sleepSeconds() < 2, "asleep after " + r.sleepSeconds() + " s");
     }
 

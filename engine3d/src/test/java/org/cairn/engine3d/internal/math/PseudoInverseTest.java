@@ -1,0 +1,132 @@
+package org.cairn.engine3d.internal.math;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/** The pseudo-inverse satisfies the four Moore–Penrose conditions, and is the inverse when one exists. */
+class PseudoInverseTest {
+    private static double[] multiply(double[] a, double[] b, int n) {
+        double[] c = new double[n * n];
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) {
+                for (int k = 0; k < n; k++) {
+                    c[i * n + j] += a[i * n + k] * b[k * n + j];
+                }
+            }
+        }
+        return c;
+    }
+
+    /**
+     * A = G·Gᵀ for an n×r matrix G with orthogonal columns of lengths in [0.5, 2]: symmetric,
+     * positive semi-definite, rank r, non-zero eigenvalues within a factor 16 of each other.
+     */
+    private static double[] gram(Random random, int n, int rank) {
+        double[] g = new double[n * rank];
+        for (int k = 0; k < rank; k++) {
+            double length;
+            do {
+                for (int i = 0; i < n; i++) {
+                    g[i * rank + k] = random.nextGaussian();
+                }
+                for (int j = 0; j < k; j++) {
+                    double dot = 0, norm = 0;
+                    for (int i = 0; i < n; i++) {
+                        dot += g[i * rank + k] * g[i * rank + j];
+                        norm += g[i * rank + j] * g[i * rank + j];
+                    }
+                    for (int i = 0; i < n; i++) {
+                        g[i * rank + k] -= dot / norm * g[i * rank + j];
+                    }
+                }
+                length = 0;
+                for (int i = 0; i < n; i++) {
+                    length += g[i * rank + k] * g[i * rank + k];
+                }
+                length = Math.sqrt(length);
+            } while (length < 1e-3);
+            double target = 0.5 + 1.5 * random.nextDouble();
+            for (int i = 0; i < n; i++) {
+                g[i * rank + k] *= target / length;
+            }
+        }
+        double[] a = new double[n * n];
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) {
+                for (int k = 0; k < rank; k++) {
+                    a[i * n + j] += g[i * rank + k] * g[j * rank + k];
+                }
+            }
+        }
+        return a;
+    }
+
+    private static void assertClose(double[] expected, double[] actual, double tolerance, String what) {
+        for (int i = 0; i < expected.length; i++) {
+            assertEquals(expected[i], actual[i], tolerance, what + " [" + i + "]");
+        }
+    }
+
+    @Test
+    void meetsThePenroseConditionsForEveryRank() {
+        Random random = new Random(7);
+        double[] scratch = new double[2 * 16 + 4];
+        for (int n = 1; n <= 4; n++) {
+            for (int rank = 1; rank <= n; rank++) {
+                for (int trial = 0; trial < 50; trial++) {
+                    double[] a = gram(random, n, rank);
+                    double[] x = new double[n * n];
+                    PseudoInverse.symmetric(a, n, x, scratch);
+                    String what = "n=" + n + " rank=" + rank;
+                    assertClose(a, multiply(multiply(a, x, n), a, n), 1e-9, what + " AXA = A");
+                    double largest = 1;
+                    for (double value : x) {
+                        largest = Math.max(largest, Math.abs(value));
+                    }
+                    assertClose(x, multiply(multiply(x, a, n), x, n), 1e-9 * largest, what + " XAX = X");
+                    double[] ax = multiply(a, x, n), xa = multiply(x, a, n);
+                    for (int i = 0; i < n; i++) {
+                        for (int j = 0; j < n; j++) {
+                            assertEquals(ax[i * n + j], ax[j * n + i], 1e-9, what + " AX symmetric");
+                            assertEquals(xa[i * n + j], xa[j * n + i], 1e-9, what + " XA symmetric");
+                        }
+                    }
+                    if (rank == n) {
+                        double[] identity = new double[n * n];
+                        for (int i = 0; i < n; i++) {
+                            identity[i * n + i] = 1;
+                        }
+                        assertClose(identity, ax, 1e-8, what + " A·A⁻¹ = I");
+                    }
+                }
+            }
+        }
+    }
+
+    /** Four coplanar contact points of a box on the ground: the load splits equally, as symmetry demands. */
+    @Test
+    void splitsASymmetricLoadEqually() {
+        // K for a unit cube (m = 1, I = 1/6) touching static ground at its four bottom corners:
+        // K_ij = 1 + 6·(r_i×n)·(r_j×n), r = (±0.5, −0.5, ±0.5), n = y.
+        double[][] corners = {{0.5, 0.5}, {-0.5, 0.5}, {-0.5, -0.5}, {0.5, -0.5}};
+        double[] k = new double[16];
+        for (int i = 0; i < 4; i++) {
+            for (int j = 0; j < 4; j++) {
+                // (r×y) = (−rz, 0, rx)
+                k[i * 4 + j] = 1 + 6 * (corners[i][1] * corners[j][1] + corners[i][0] * corners[j][0]);
+            }
+        }
+        double[] x = new double[16];
+        PseudoInverse.symmetric(k, 4, x, new double[36]);
+        // Every corner approaching at 1 m/s: the least-norm impulses that stop them are 1/4 each.
+        for (int i = 0; i < 4; i++) {
+            double impulse = 0;
+            for (int j = 0; j < 4; j++) {
+                impulse += x[i * 4 + j];
+            }
+            assertEquals(0.25, impulse, 1e-12, "corner " + i);
+        }
+    }
+}
