@@ -129,4 +129,14 @@ public final class Contacts {
         }
         return state.contacts.stepTangentImpulse[2 * point(i, k) + axis];
     }
+
+    /** Friction coefficient of contact i, its two shapes' mixed by the world's rule: the cone is |Pt| ≤ μ·Pn per point. */
+    public double friction(int i) {
+        return state.contacts.friction[contact(i)];
+    }
+
+    /** Restitution of contact i, its two shapes' mixed by the world's rule. */
+    public double restitution(int i) {
+        return state.contacts.restitution[contact(i)];
+    }
 }

@@ -79,6 +79,8 @@ public final class SceneCompiler {
                 Map.entry("substeps", Kind.COUNT), Map.entry("iterations", Kind.COUNT), Map.entry("solver", Kind.WORD),
                 Map.entry("sleep", Kind.ON_OFF), Map.entry("contact_hertz", Kind.FREQUENCY), Map.entry("warm_start", Kind.ON_OFF),
                 Map.entry("block_normals", Kind.ON_OFF),
+                Map.entry("experimental_clamp_increments", Kind.ON_OFF),
+                Map.entry("experimental_restitution_without_threshold", Kind.ON_OFF),
                 Map.entry("contact_damping", Kind.PLAIN), Map.entry("max_push_speed", Kind.SPEED),
                 Map.entry("restitution_threshold", Kind.SPEED), Map.entry("position_iterations", Kind.COUNT),
                 Map.entry("baumgarte", Kind.PLAIN), Map.entry("sleep_speed", Kind.SPEED), Map.entry("max_speed", Kind.SPEED),
@@ -457,6 +459,10 @@ public final class SceneCompiler {
                     case "sleep" -> world.sleeping(((Value.Word) v).name().equals("on"));
                     case "warm_start" -> world.warmStarting(((Value.Word) v).name().equals("on"));
                     case "block_normals" -> world.blockNormals(((Value.Word) v).name().equals("on"));
+                    case "experimental_clamp_increments" ->
+                            world.experimentalClampIncrements(((Value.Word) v).name().equals("on"));
+                    case "experimental_restitution_without_threshold" ->
+                            world.experimentalRestitutionWithoutThreshold(((Value.Word) v).name().equals("on"));
                     case "contact_damping" -> world.contactDampingRatio(number(v));
                     case "max_push_speed" -> world.maxContactPushSpeed(number(v));
                     case "restitution_threshold" -> world.restitutionThreshold(number(v));

@@ -110,6 +110,7 @@ public final class Continuous {
         if (earliest < 1.0) {
             interpolate(earliest);
             double cx = pose[0], cy = pose[1], cz = pose[2];
+            keepEnergy(i, cx - c1x, cy - c1y, cz - c1z);
             b.center[3 * i] = cx;
             b.center[3 * i + 1] = cy;
             b.center[3 * i + 2] = cz;
@@ -119,6 +120,27 @@ public final class Continuous {
             b.rotation[4 * i + 3] = pose[6];
             b.updateOriginFromCenter(i);
         }
+    }
+
+    /**
+     * Stopped short by (dx, dy, dz) against gravity, the body is higher than the step left it but
+     * still has the speed gravity gave it for the whole way: together that is energy it never had,
+     * and a ball bouncing on CCD gained height with every bounce (property suite: a dropped capsule
+     * rose above its starting energy). The speed is reduced by exactly the potential energy it kept.
+     */
+    private void keepEnergy(int i, double dx, double dy, double dz) {
+        BodyStore b = world.bodies;
+        double scale = b.gravityScale[i];
+        double lift = -scale * (world.gravityX * dx + world.gravityY * dy + world.gravityZ * dz);
+        if (lift <= 0) {
+            return;
+        }
+        double[] v = b.linearVelocity;
+        double speed2 = v[3 * i] * v[3 * i] + v[3 * i + 1] * v[3 * i + 1] + v[3 * i + 2] * v[3 * i + 2];
+        double factor = speed2 > 2 * lift ? Math.sqrt((speed2 - 2 * lift) / speed2) : 0.0;
+        v[3 * i] *= factor;
+        v[3 * i + 1] *= factor;
+        v[3 * i + 2] *= factor;
     }
 
     /**

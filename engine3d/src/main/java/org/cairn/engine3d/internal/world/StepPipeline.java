@@ -36,6 +36,7 @@ public final class StepPipeline {
         world.collide();
         stageNanos[StepStage.COLLIDE.ordinal()] += System.nanoTime() - tPairs;
         ContactSolver solver = world.solver;
+        solver.gravitySpeedPerStep = Math.sqrt(gx * gx + gy * gy + gz * gz) * dt;
         long tPrepare = System.nanoTime();
         solver.prepare(bodies, world.contacts, world.shapes.body, world.contacts.friction, world.contacts.restitution, dt,
                 substeps);
