@@ -1,0 +1,38 @@
+package org.cairn.verification.property;
+
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.nio.file.Path;
+
+/**
+ * The invariants of {@link org.cairn.verification.invariant.InvariantChecker} hold after every step
+ * of generated scenes (dropped, stacked, thrown, bouncing, sliding, weightless), for both solvers.
+ * {@code -Dcairn.tries=N} scales the campaign, {@code -Dcairn.seed=N} replays one; a failure is
+ * shrunk and written to {@code target/counterexamples/}.
+ */
+class PhysicsPropertiesTest {
+    static final Path COUNTEREXAMPLES = Path.of("target", "counterexamples");
+
+    /** The soft step, with mass ratios up to 100. */
+    @org.junit.jupiter.api.Test
+    void invariantsHoldAfterEveryStepOfGeneratedScenes() {
+        PropertyRunner.Report report = PropertyRunner.run("invariants-soft", new SceneGenerator("soft", ""),
+                PropertyRunner.baseSeed(1000), PropertyRunner.tries(300), COUNTEREXAMPLES);
+        System.out.print(report.summary());
+        assertNull(report.failure(), () -> report.summary());
+    }
+
+    /**
+     * Sequential impulses with Baumgarte, the comparison solver, with mass ratios up to 10 only:
+     * with heavier boxes on lighter ones its bias pumps energy into the stack (seed 003; found
+     * here: a 89 kg box on a 3 kg one bounces for ever, 2.8 cm of lift gained). Nor is it
+     * asked to bring stacks to rest: it does not (seed 003: its towers never sleep).
+     */
+    @org.junit.jupiter.api.Test
+    void invariantsHoldUnderSequentialImpulsesAtModerateMassRatios() {
+        PropertyRunner.Report report = PropertyRunner.run("invariants-si", new SceneGenerator("si", "", 10).withoutRest(),
+                PropertyRunner.baseSeed(1000), PropertyRunner.tries(100), COUNTEREXAMPLES);
+        System.out.print(report.summary());
+        assertNull(report.failure(), () -> report.summary());
+    }
+}
