@@ -108,7 +108,8 @@ public final class WorldDef {
 
     /**
      * <b>Experimental, wrong on purpose</b> (default off): apply restitution at any approach speed,
-     * ignoring {@link #restitutionThreshold()}, so resting bouncy bodies jitter.
+     * ignoring {@link #restitutionThreshold()}, with the approach measured after the step's gravity
+     * as in seed 000's solver, so resting bouncy bodies jitter for ever.
      */
     public boolean experimentalRestitutionWithoutThreshold() {
         return experimentalRestitutionWithoutThreshold;

@@ -13,6 +13,9 @@ import org.cairn.scene.SceneDef;
 import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import org.cairn.verification.invariant.InvariantChecker;
+import org.cairn.verification.invariant.SceneCheck;
+import org.cairn.verification.invariant.Violation;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -56,6 +59,14 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--quiet", description = "No progress bar and no summary (errors still go to stderr).")
     boolean quiet;
 
+    @Option(names = "--check-invariants", description = "Check the physical invariants after every step "
+            + "(docs/verification.md); exit 1 at the first one broken.")
+    boolean checkInvariants;
+
+    @Option(names = "--settle-by", paramLabel = "S", description = "With --check-invariants: every dynamic body must be "
+            + "at rest from S simulated seconds on.")
+    Double settleBy;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -91,8 +102,16 @@ final class RunCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "--record must name a .csv or .jsonl file, got " + record);
         }
+        if (settleBy != null && (!checkInvariants || !(settleBy > 0))) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--settle-by needs --check-invariants and a positive number of seconds, got " + settleBy);
+        }
         SceneDef.Built built = new SceneDef(worldDef, def.bodies()).build();
         World world = built.world();
+        InvariantChecker checker = checkInvariants ? SceneCheck.checker(built) : null;
+        if (checker != null && settleBy != null) {
+            checker.settleBy(settleBy);
+        }
 
         double[] stepMillis = new double[steps];
         Progress progress = new Progress(steps, !quiet && !json && System.console() != null, err);
@@ -108,6 +127,12 @@ final class RunCommand implements Callable<Integer> {
                     recorder.write();
                 }
                 progress.update(s + 1);
+                Violation violation = checker == null ? null : checker.afterStep();
+                if (violation != null) {
+                    progress.finish();
+                    err.println("cairn: invariant broken at " + violation.describe());
+                    return 1;
+                }
                 String broken = firstNonFinite(built);
                 if (broken != null) {
                     progress.finish();
@@ -121,6 +146,10 @@ final class RunCommand implements Callable<Integer> {
             return 2;
         }
         progress.finish();
+        if (checker != null) {
+            err.printf(java.util.Locale.ROOT, "cairn: every invariant held over %d steps (%d contact points checked)%n", steps,
+                    checker.pointsChecked());
+        }
         double msPerStep = median(stepMillis);
         if (json) {
             System.out.println(RunReport.json(scene, built, msPerStep));

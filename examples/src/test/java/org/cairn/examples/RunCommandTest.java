@@ -138,6 +138,19 @@ class RunCommandTest {
         assertTrue(run.out().contains("(sequential impulse, 2 substeps)"), run.out());
     }
 
+    /** Every example scene keeps every invariant for 2 s, and its stacks come to rest. */
+    @Test
+    void exampleScenesKeepTheInvariants() throws IOException {
+        for (String scene : exampleScenes()) {
+            Outcome o = cairn("run", scene, "--check-invariants", "--quiet");
+            assertEquals(0, o.code(), scene + ": " + o.err());
+            assertTrue(o.err().contains("every invariant held over 120 steps"), o.err());
+        }
+        Outcome rest = cairn("run", SCENES.resolve("pyramid.scene").toString(), "--check-invariants", "--settle-by", "1.5",
+                "--quiet");
+        assertEquals(0, rest.code(), rest.err());
+    }
+
     @Test
     void invalidInputExitsWithTwoAndNoStackTrace(@TempDir Path dir) throws IOException {
         Path broken = dir.resolve("broken.scene");
@@ -151,7 +164,8 @@ class RunCommandTest {
         assertEquals(2, cairn("run", dir.resolve("missing.scene").toString()).code());
         String scene = SCENES.resolve("tower.scene").toString();
         for (String[] bad : new String[][] {{"--solver", "fast"}, {"--steps", "-1"}, {"--seconds", "nan"},
-                {"--substeps", "0"}, {"--steps", "1", "--seconds", "1"}, {"--record", dir.resolve("x.txt").toString()}}) {
+                {"--substeps", "0"}, {"--steps", "1", "--seconds", "1"}, {"--record", dir.resolve("x.txt").toString()},
+                {"--settle-by", "1"}, {"--check-invariants", "--settle-by", "-1"}}) {
             List<String> args = new ArrayList<>(List.of("run", scene));
             args.addAll(List.of(bad));
             Outcome o = cairn(args.toArray(String[]::new));

@@ -107,6 +107,8 @@ public final class ContactSolver {
     public double contactHertz = 60.0;
     /** |g|·dt, m/s: the most gravity can add to an approach within a step. */
     public double gravitySpeedPerStep;
+    /** The world's gravity, m/s² (for the restitution pitfall). */
+    public double gravityX, gravityY, gravityZ;
     public double contactDampingRatio = 10.0;
     public double maxPushSpeed = 3.0;
     public double restitutionThreshold = 1.0;
@@ -282,6 +284,12 @@ public final class ContactSolver {
                 stepTangent[2 * p + 1] = 0;
                 maxNormalImpulse[p] = 0;
                 relativeVelocity[p] = relativeVelocity(b, ia, ib, p, nx, ny, nz);
+                if (restitutionWithoutThreshold) {
+                    // The pitfall as seed 000 has it: the approach measured after this step's
+                    // gravity, so a resting contact approaches at g·dt and bounces every step.
+                    double scaleA = dynamicA ? b.gravityScale[ia] : 0, scaleB = dynamicB ? b.gravityScale[ib] : 0;
+                    relativeVelocity[p] += dt * (scaleB - scaleA) * (nx * gravityX + ny * gravityY + nz * gravityZ);
+                }
                 approachFloor[p] = relativeVelocity[p] - gravitySpeedPerStep;
             }
             if (n >= 2) {

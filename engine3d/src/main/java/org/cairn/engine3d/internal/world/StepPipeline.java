@@ -37,6 +37,9 @@ public final class StepPipeline {
         stageNanos[StepStage.COLLIDE.ordinal()] += System.nanoTime() - tPairs;
         ContactSolver solver = world.solver;
         solver.gravitySpeedPerStep = Math.sqrt(gx * gx + gy * gy + gz * gz) * dt;
+        solver.gravityX = gx;
+        solver.gravityY = gy;
+        solver.gravityZ = gz;
         long tPrepare = System.nanoTime();
         solver.prepare(bodies, world.contacts, world.shapes.body, world.contacts.friction, world.contacts.restitution, dt,
                 substeps);

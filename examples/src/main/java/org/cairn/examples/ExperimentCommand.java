@@ -1,0 +1,63 @@
+package org.cairn.examples;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.cairn.verification.experiment.ConservationExperiment;
+import org.cairn.verification.experiment.StabilityExperiment;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code cairn experiment stability|conservation}: the experiments of docs/experiments.md. */
+@Command(name = "experiment", mixinStandardHelpOptions = true,
+        description = "Runs an experiment: stability (seed 003's stacks under every solver setting) or conservation "
+                + "(energy and momentum drift over long runs). Markdown on stdout, progress on stderr.")
+final class ExperimentCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "NAME", description = "stability or conservation")
+    String name;
+
+    @Option(names = "--csv", paramLabel = "FILE", description = "stability: also write the results as CSV (default stability.csv).")
+    String csv = "stability.csv";
+
+    @Option(names = "--seconds", paramLabel = "S", description = "stability: simulated seconds per run (default 10).")
+    double seconds = 10;
+
+    @Option(names = "--steps", paramLabel = "N", description = "conservation: steps per run (default 10000).")
+    int steps = 10_000;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException {
+        switch (name) {
+            case "stability" -> {
+                if (!(seconds > 0)) {
+                    throw new CommandLine.ParameterException(spec.commandLine(), "--seconds must be positive, got " + seconds);
+                }
+                int total = StabilityExperiment.configurations().size() * StabilityExperiment.structures().size();
+                int[] done = {0};
+                List<StabilityExperiment.Result> results = StabilityExperiment.runAll(seconds, r -> System.err.printf(
+                        Locale.ROOT, "[%d/%d] %s, %s, warm starting %s%n", ++done[0], total, r.structure(), r.config().name(),
+                        r.config().warm() ? "on" : "off"));
+                System.out.print(StabilityExperiment.markdown(results));
+                Files.writeString(Path.of(csv), StabilityExperiment.csv(results));
+                System.err.println("cairn: wrote " + csv);
+            }
+            case "conservation" -> {
+                if (steps <= 0) {
+                    throw new CommandLine.ParameterException(spec.commandLine(), "--steps must be positive, got " + steps);
+                }
+                System.out.print(ConservationExperiment.markdown(ConservationExperiment.run(steps)));
+            }
+            default -> throw new CommandLine.ParameterException(spec.commandLine(),
+                    "unknown experiment '" + name + "': expected stability or conservation");
+        }
+        return 0;
+    }
+}
