@@ -52,8 +52,7 @@ public final class SceneGenerator {
 
     /** Draws one scene. */
     public GeneratedScene generate(Choices c) {
-        int family = c.below(FAMILIES.length);
-        String name = FAMILIES[family];
+        String name = families[c.below(families.length)];
         TreeSet<String> tags = new TreeSet<>();
         tags.add(name);
         StringBuilder out = new StringBuilder();
@@ -67,10 +66,12 @@ public final class SceneGenerator {
         out.append('\n');
         if (!weightless) {
             double groundFriction = name.equals("dropped") || name.equals("stacked") ? 0.3 + 0.7 * c.unit() : c.unit();
-            out.append("body ground static { box half=(20m, 0.5m, 20m) at=(0, -0.5m, 0) friction=").append(num(groundFriction))
+            out.append("body ground static").append(placement(0, -0.5, 0, null, null, null))
+                    .append(" { box half=(20m, 0.5m, 20m) friction=").append(num(groundFriction))
                     .append(" restitution=").append(num(name.equals("bouncing") ? c.between(0.5, 1) : c.unit())).append(" }\n");
         }
         int count = 1 + c.below(MAX_BODIES);
+        java.util.List<String> bodyLines = new java.util.ArrayList<>();
         double columnTop = 0;
         boolean settles = name.equals("dropped") || name.equals("stacked");
         int columnHeight = name.equals("stacked") ? 1 + c.below(5) : 1;
@@ -82,8 +83,9 @@ public final class SceneGenerator {
             double restitution = name.equals("bouncing") ? c.between(0.5, 1) : c.unit() * c.unit();
             String shape;
             double y;
-            String rotation = "";
-            String velocity = "";
+            double[] rotation = null;
+            double[] velocity = null;
+            double[] spin = null;
             if (name.equals("stacked")) {
                 // Columns of boxes with the same footprint, 1 mm apart.
                 double hx = 0.2 + 0.15 * c.unit(), hy = 0.1 + 0.2 * c.unit();
@@ -130,7 +132,7 @@ public final class SceneGenerator {
                 y = weightless ? 1.5 * (i / 25) : 0.7 + (name.equals("bouncing") ? 1 + 2 * c.unit() : 0.3 * c.unit())
                         + 1.5 * (i / 25);
                 if (!name.equals("bouncing") && c.below(2) == 1) {
-                    rotation = " quat=(" + num(c.signed(1)) + ", " + num(c.signed(1)) + ", " + num(c.signed(1)) + ", 1)";
+                    rotation = new double[] {c.signed(1), c.signed(1), c.signed(1), 1};
                 }
                 double speed = switch (name) {
                     case "thrown" -> 6;
@@ -140,26 +142,92 @@ public final class SceneGenerator {
                 if (speed > 0) {
                     double vx = weightless ? -x + c.signed(1) : c.signed(speed), vy = weightless ? c.signed(1) : c.unit() * 3,
                             vz = weightless ? -z + c.signed(1) : c.signed(speed);
-                    velocity = " v=(" + num(vx) + "m/s, " + num(vy) + "m/s, " + num(vz) + "m/s) w=(" + num(c.signed(3))
-                            + "rad/s, " + num(c.signed(3)) + "rad/s, " + num(c.signed(3)) + "rad/s)";
+                    velocity = new double[] {vx, vy, vz};
+                    spin = new double[] {c.signed(3), c.signed(3), c.signed(3)};
                 } else if (name.equals("sliding")) {
-                    velocity = " v=(" + num(c.signed(6)) + "m/s, 0, " + num(c.signed(6)) + "m/s)";
+                    velocity = new double[] {c.signed(6), 0, c.signed(6)};
                     tags.add("sliding");
                 }
                 if (name.equals("bouncing")) {
                     tags.add("bouncing");
                 }
             }
-            out.append("body b").append(i).append(" at=(").append(num(x)).append("m, ").append(num(y)).append("m, ")
-                    .append(num(z)).append("m)").append(rotation).append(velocity).append(" mass=").append(num(mass))
-                    .append("kg { ").append(shape).append(" friction=").append(num(friction))
-                    .append(" restitution=").append(num(restitution)).append(" }\n");
+            bodyLines.add("body b" + i + placement(x, y, z, rotation, velocity, spin) + " mass=" + num(mass) + "kg { " + shape
+                    + " friction=" + num(friction) + " restitution=" + num(restitution) + " }\n");
         }
+        if (permutation != null) {
+            java.util.Collections.shuffle(bodyLines, permutation);
+        }
+        bodyLines.forEach(out::append);
         if (columnHeight > 1) {
             tags.add("stack of " + columnHeight);
         }
         int steps = weightless ? 120 : 240;
         return new GeneratedScene(out.toString(), name, tags, steps, settles && requireRest ? 3.0 : 0.0, count);
+    }
+
+    /**
+     * The properties that place a body, after this generator's transform (a turn by {@code yaw}
+     * about the gravity axis y, then a shift by {@code offset}): position, orientation (omitted when
+     * none), linear and angular velocity (omitted when none).
+     */
+    private String placement(double x, double y, double z, double[] quat, double[] v, double[] w) {
+        org.joml.Quaterniond turn = new org.joml.Quaterniond().rotateY(yaw);
+        org.joml.Vector3d p = turn.transform(new org.joml.Vector3d(x, y, z)).add(offset);
+        StringBuilder out = new StringBuilder(" at=(" + num(p.x) + "m, " + num(p.y) + "m, " + num(p.z) + "m)");
+        if (quat != null || yaw != 0) {
+            org.joml.Quaterniond q = quat == null ? new org.joml.Quaterniond()
+                    : new org.joml.Quaterniond(quat[0], quat[1], quat[2], quat[3]).normalize();
+            q.premul(turn);
+            out.append(" quat=(").append(num(q.x)).append(", ").append(num(q.y)).append(", ").append(num(q.z)).append(", ")
+                    .append(num(q.w)).append(')');
+        }
+        if (v != null) {
+            org.joml.Vector3d t = turn.transform(new org.joml.Vector3d(v[0], v[1], v[2]));
+            out.append(" v=(").append(num(t.x)).append("m/s, ").append(num(t.y)).append("m/s, ").append(num(t.z)).append("m/s)");
+        }
+        if (w != null) {
+            org.joml.Vector3d t = turn.transform(new org.joml.Vector3d(w[0], w[1], w[2]));
+            out.append(" w=(").append(num(t.x)).append("rad/s, ").append(num(t.y)).append("rad/s, ").append(num(t.z))
+                    .append("rad/s)");
+        }
+        return out.toString();
+    }
+
+    private final org.joml.Vector3d offset = new org.joml.Vector3d();
+    private double yaw;
+    private java.util.Random permutation;
+    private String[] families = FAMILIES;
+
+    /** Only scenes of these families (names from {@link #FAMILIES}); returns this. */
+    public SceneGenerator only(String... names) {
+        for (String n : names) {
+            if (!java.util.Arrays.asList(FAMILIES).contains(n)) {
+                throw new IllegalArgumentException("names must be families of " + java.util.Arrays.toString(FAMILIES)
+                        + ", got " + n);
+            }
+        }
+        if (names.length == 0) {
+            throw new IllegalArgumentException("names must not be empty");
+        }
+        families = names.clone();
+        return this;
+    }
+
+    /**
+     * Every scene shifted by (x, y, z) and turned by {@code yawRadians} about the gravity axis, for
+     * metamorphic tests; returns this.
+     */
+    public SceneGenerator transformed(double x, double y, double z, double yawRadians) {
+        offset.set(x, y, z);
+        yaw = yawRadians;
+        return this;
+    }
+
+    /** Bodies created in an order shuffled by {@code seed} (names unchanged); returns this. */
+    public SceneGenerator permuted(long seed) {
+        permutation = new java.util.Random(seed);
+        return this;
     }
 
     /** The shortest decimal that reads back as the same double, without an exponent. */

@@ -3,6 +3,11 @@ package org.cairn.verification.solver;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
+import java.util.Map;
+import org.cairn.scene.SceneDef;
+import org.cairn.verification.invariant.SceneCheck;
+import org.cairn.verification.property.Choices;
+import org.cairn.verification.property.SceneGenerator;
 import org.cairn.engine3d.BodyDef;
 import org.cairn.engine3d.BodyId;
 import org.cairn.engine3d.ShapeDef;
@@ -16,8 +21,19 @@ import org.joml.Vector3d;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-/** The same scene gives bit-identical poses after 1000 steps, run after run. */
+/**
+ * The same scene gives bit-identical poses after 1000 steps, run after run, and the same seed
+ * gives the same generated scene and trajectory. The final poses of the reference scene are also
+ * pinned: a hash that changes only when the engine's arithmetic changes. When a change is meant to
+ * alter the results (a solver fix, a new default), run this test with {@code
+ * -Dcairn.hash.update=true}, which prints the new hashes, paste them into {@link #PINNED}, and say
+ * in the commit message why the trajectories changed (docs/verification.md).
+ */
 class DeterminismTest {
+    /** Hash of the reference scene's final poses, per solver (soft step, sequential impulses). */
+    static final Map<SolverKind, Long> PINNED = Map.of(SolverKind.SOFT_STEP, 1374227827366179262L,
+            SolverKind.SEQUENTIAL_IMPULSE, 1925634715443687178L);
+
     private static long run(SolverKind kind) {
         World world = new World(WorldDef.builder().solver(kind).substeps(kind == SolverKind.SOFT_STEP ? 4 : 1).build());
         Stacks.ground(world);
@@ -48,5 +64,39 @@ class DeterminismTest {
     @EnumSource(SolverKind.class)
     void twoRunsAreBitIdentical(SolverKind kind) {
         assertEquals(run(kind), run(kind));
+    }
+
+    @ParameterizedTest
+    @EnumSource(SolverKind.class)
+    void theReferenceSceneEndsWhereItIsPinned(SolverKind kind) {
+        long hash = run(kind);
+        if (Boolean.getBoolean("cairn.hash.update")) {
+            System.out.printf("pinned hash for %s: %dL%n", kind, hash);
+            return;
+        }
+        assertEquals(PINNED.get(kind), hash, "final poses of the reference scene changed; if that is meant, "
+                + "update PINNED (run with -Dcairn.hash.update=true) and say why in the commit");
+    }
+
+    /** A generated scene: the same seed, the same text and the same final state. */
+    @org.junit.jupiter.api.Test
+    void theSameSeedGivesTheSameSceneAndTrajectory() {
+        for (long seed = 3000; seed < 3010; seed++) {
+            String a = new SceneGenerator("soft", "").generate(Choices.fromSeed(seed)).text();
+            String b = new SceneGenerator("soft", "").generate(Choices.fromSeed(seed)).text();
+            assertEquals(a, b);
+            assertEquals(finalState(a), finalState(b), "seed " + seed);
+        }
+    }
+
+    private static String finalState(String text) {
+        SceneDef.Built built = SceneCheck.build("s", text);
+        for (int i = 0; i < 120; i++) {
+            built.world().step();
+        }
+        StringBuilder out = new StringBuilder();
+        Vector3d p = new Vector3d();
+        built.bodies().forEach((name, id) -> out.append(name).append(built.world().position(id, p)).append('\n'));
+        return out.toString();
     }
 }
