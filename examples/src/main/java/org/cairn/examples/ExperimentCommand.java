@@ -46,6 +46,7 @@ final class ExperimentCommand implements Callable<Integer> {
                         Locale.ROOT, "[%d/%d] %s, %s, warm starting %s%n", ++done[0], total, r.structure(), r.config().name(),
                         r.config().warm() ? "on" : "off"));
                 System.out.print(StabilityExperiment.markdown(results));
+                StabilityExperiment.sleepCost();
                 Files.writeString(Path.of(csv), StabilityExperiment.csv(results));
                 System.err.println("cairn: wrote " + csv);
             }

@@ -31,7 +31,7 @@ class PitfallCounterexampleTest {
     void theSuiteCatchesThePitfallAndItsCounterexampleReplays(String name, String setting) throws IOException {
         PropertyRunner.Report report = PropertyRunner.run("pitfall-" + name, new SceneGenerator("soft", setting), 1000, 200,
                 Path.of("target", "counterexamples"));
-        System.out.print(report.summary());
+        System.out.print("[" + name + " switched on: this failure is expected]\n" + report.summary());
         PropertyRunner.Failure failure = report.failure();
         assertNotNull(failure, "the pitfall went unnoticed over " + report.scenes() + " scenes");
         String text = Files.readString(failure.file());
