@@ -63,7 +63,7 @@ public final class SceneCompiler {
         LENGTH("a length"), TIME("a time"), DENSITY("a density"), FREQUENCY("a frequency"), RATE("a rate (1/s)"),
         SPEED("a speed"), ANGLE("an angle"), MASS("a mass"), TRIANGLES("a tuple of index triples"), AXIS3("a tuple of 3 plain numbers"), QUAT4("a tuple of 4 plain numbers (x, y, z, w)"),
         PLAIN("a plain number"), COUNT("a whole number"), WORD("a word"), ON_OFF("on or off"), POINTS("a tuple of points"),
-        MESH_VERTICES("a tuple of at least 3 points");
+        MESH_VERTICES("a tuple of at least 3 points"), LAYERS("a layer name, a tuple of layer names, all or none");
 
         final String description;
 
@@ -91,9 +91,10 @@ public final class SceneCompiler {
         Map<String, Kind> orientation = Map.of("rot", Kind.ANGLE3, "axis", Kind.AXIS3, "angle", Kind.ANGLE, "quat", Kind.QUAT4);
         SCHEMA.put("body", with(orientation, Map.of("at", Kind.LENGTH3, "v", Kind.SPEED3, "w", Kind.ANGULAR_SPEED3,
                 "material", Kind.WORD, "gravity_scale", Kind.PLAIN, "linear_damping", Kind.RATE, "angular_damping", Kind.RATE,
-                "sleep", Kind.ON_OFF, "mass", Kind.MASS)));
+                "sleep", Kind.ON_OFF, "mass", Kind.MASS, "layer", Kind.WORD)));
         Map<String, Kind> common = with(orientation, Map.of("at", Kind.LENGTH3, "material", Kind.WORD, "density",
-                Kind.DENSITY, "friction", Kind.PLAIN, "restitution", Kind.PLAIN));
+                Kind.DENSITY, "friction", Kind.PLAIN, "restitution", Kind.PLAIN, "layer", Kind.WORD));
+        SCHEMA.put("layer", Map.of("collides", Kind.LAYERS));
         SCHEMA.put("box", with(common, Map.of("half", Kind.LENGTH3)));
         SCHEMA.put("sphere", with(common, Map.of("r", Kind.LENGTH)));
         SCHEMA.put("capsule", with(common, Map.of("r", Kind.LENGTH, "half_height", Kind.LENGTH)));
@@ -109,7 +110,10 @@ public final class SceneCompiler {
     }
 
     private static final Set<String> SHAPES = Set.of("box", "sphere", "capsule", "cylinder", "convex", "mesh");
-    private static final List<String> TOP_LEVEL = List.of("world", "material", "body", "let", "repeat", "scene");
+    private static final List<String> TOP_LEVEL = List.of("world", "material", "layer", "body", "let", "repeat", "scene");
+    /** Bit 0 is the layer of shapes that name none; declared layers take bits 1 to 63 in order. */
+    public static final int MAX_LAYERS = 63;
+    private static final String DEFAULT_LAYER = "default";
 
     private record Material(double density, double friction, double restitution, double rolling) {
     }
@@ -118,6 +122,9 @@ public final class SceneCompiler {
     private final WorldDef.Builder world = WorldDef.builder();
     private final Map<String, Material> materials = new LinkedHashMap<>();
     private final List<SceneDef.BodySpec> bodies = new ArrayList<>();
+    /** Layer name → its category bit; and its mask, once the collides lists are resolved. */
+    private final Map<String, Long> layerBits = new LinkedHashMap<>();
+    private final Map<String, Long> layerMasks = new HashMap<>();
     private final Set<String> names = new HashSet<>();
     private final List<String> provenance = new ArrayList<>();
     /** Loop-body statements (at least one per iteration) run so far, against {@link #MAX_EXPANDED_STATEMENTS}. */
@@ -138,6 +145,7 @@ public final class SceneCompiler {
             c.diagnostics.add(Diagnostic.error(VERSION, new SourceSpan(file.span().file(), 1, 1, 1, 1),
                     "a scene must start with its version line, 'scene 1'"));
         }
+        c.layers(statements);
         c.statements(statements, new HashMap<>());
         List<Diagnostic> sorted = new ArrayList<>(c.diagnostics);
         // Source order (stable, so a loop's errors keep their order), up to the same cap as syntax errors.
@@ -255,6 +263,13 @@ public final class SceneCompiler {
         }
         switch (head) {
             case "world" -> worldSettings(g, props);
+            case "layer" -> {
+                // Declared in the first pass, so layers may name each other in any order; that pass
+                // sees only the top level.
+                if (!provenance.isEmpty()) {
+                    error(WRONG_KIND, g.span(), "layers are declared at the top level, not inside a repeat");
+                }
+            }
             case "material" -> material(g, props, scope);
             default -> body(g, props, scope);
         }
@@ -323,6 +338,8 @@ public final class SceneCompiler {
             case TRIANGLES -> indexTriple(v) || v instanceof Value.Tuple t && !t.items().isEmpty()
                     && t.items().stream().allMatch(SceneCompiler::indexTriple);
             case ANGLE -> scalar(v, Dimension.ANGLE);
+            case LAYERS -> v instanceof Value.Word || v instanceof Value.Tuple t && !t.items().isEmpty()
+                    && t.items().stream().allMatch(x -> x instanceof Value.Word);
             case AXIS3 -> triple(v, Dimension.NONE);
             case QUAT4 -> v instanceof Value.Tuple t && t.items().size() == 4
                     && t.items().stream().allMatch(x -> x instanceof Value.Scalar q && q.dimension().equals(Dimension.NONE));
@@ -565,6 +582,10 @@ public final class SceneCompiler {
                 return;
             }
         }
+        String bodyLayer = props.containsKey("layer") ? ((Value.Word) props.get("layer")).name() : null;
+        if (bodyLayer != null && !knownLayer(bodyLayer, valueSpan(g, "layer"))) {
+            return;
+        }
         BodyDef.Builder def = BodyDef.builder().type(type).name(name);
         try {
             if (props.containsKey("at")) {
@@ -597,7 +618,7 @@ public final class SceneCompiler {
             }
             List<SceneDef.ShapeSpec> shapes = new ArrayList<>();
             for (Statement s : g.block() == null ? List.<Statement>of() : g.block()) {
-                SceneDef.ShapeSpec shape = shape(s, scope, bodyMaterial, type);
+                SceneDef.ShapeSpec shape = shape(s, scope, bodyMaterial, type, bodyLayer);
                 if (shape != null) {
                     shapes.add(shape);
                 }
@@ -621,6 +642,86 @@ public final class SceneCompiler {
         }
     }
 
+    /**
+     * First pass over the top-level statements: every {@code layer NAME [collides=...]} gets its
+     * bit, then its mask (all layers when it names none).
+     */
+    private void layers(List<Statement> statements) {
+        layerBits.put(DEFAULT_LAYER, 1L);
+        List<Statement.Generic> declared = new ArrayList<>();
+        for (Statement s : statements) {
+            if (!(s instanceof Statement.Generic g) || !g.head().equals("layer")) {
+                continue;
+            }
+            if (g.words().size() != 1 || !g.words().get(0).indices().isEmpty() || g.block() != null) {
+                error(WRONG_KIND, g.span(), "a layer needs exactly one plain name: layer NAME [collides=(A, B)]");
+                continue;
+            }
+            String name = g.words().get(0).base();
+            if (layerBits.containsKey(name)) {
+                error(DUPLICATE, g.words().get(0).span(), name.equals(DEFAULT_LAYER)
+                        ? "'default' is the layer of shapes that name none; it cannot be declared"
+                        : "layer '" + name + "' is already declared");
+                continue;
+            }
+            if (layerBits.size() > MAX_LAYERS) {
+                error(OUT_OF_RANGE, g.span(), "a scene may declare at most " + MAX_LAYERS + " layers");
+                continue;
+            }
+            layerBits.put(name, 1L << layerBits.size());
+            declared.add(g);
+        }
+        for (String name : layerBits.keySet()) {
+            layerMasks.put(name, -1L);
+        }
+        for (Statement.Generic g : declared) {
+            String name = g.words().get(0).base();
+            Map<String, Value> props = properties(g, Map.of());
+            if (props == null || !props.containsKey("collides")) {
+                continue;
+            }
+            Value v = props.get("collides");
+            List<Value> items = v instanceof Value.Tuple t ? t.items() : List.of(v);
+            long mask = 0;
+            boolean ok = true;
+            for (Value item : items) {
+                String other = ((Value.Word) item).name();
+                if (other.equals("all") && items.size() == 1) {
+                    mask = -1L;
+                } else if (other.equals("none") && items.size() == 1) {
+                    mask = 0;
+                } else if (knownLayer(other, g.properties().get(0).value().span())) {
+                    mask |= layerBits.get(other);
+                } else {
+                    ok = false;
+                }
+            }
+            if (ok) {
+                layerMasks.put(name, mask);
+            }
+        }
+    }
+
+    /** Where the value of property {@code key} of {@code g} is written (the statement if it is not). */
+    private static SourceSpan valueSpan(Statement.Generic g, String key) {
+        for (Statement.Property p : g.properties()) {
+            if (String.join(".", p.key()).equals(key)) {
+                return p.value().span();
+            }
+        }
+        return g.span();
+    }
+
+    private boolean knownLayer(String name, SourceSpan at) {
+        if (layerBits.containsKey(name)) {
+            return true;
+        }
+        String guess = Suggest.closest(name, layerBits.keySet());
+        error(UNKNOWN_NAME, at, "unknown layer '" + name + "'", guess == null ? new String[] {"declare it first: layer " + name}
+                : new String[] {"did you mean '" + guess + "'?"});
+        return false;
+    }
+
     private Material material(String name, SourceSpan at) {
         Material m = materials.get(name);
         if (m == null) {
@@ -631,7 +732,8 @@ public final class SceneCompiler {
         return m;
     }
 
-    private SceneDef.ShapeSpec shape(Statement s, Map<String, Value> scope, Material bodyMaterial, BodyType bodyType) {
+    private SceneDef.ShapeSpec shape(Statement s, Map<String, Value> scope, Material bodyMaterial, BodyType bodyType,
+                                     String bodyLayer) {
         if (!(s instanceof Statement.Generic g) || !SHAPES.contains(g.head())) {
             String head = s instanceof Statement.Generic g2 ? g2.head() : "this statement";
             String guess = s instanceof Statement.Generic g3 ? Suggest.closest(g3.head(), SHAPES.stream().sorted().toList()) : null;
@@ -722,6 +824,13 @@ public final class SceneCompiler {
             Quaterniond q = orientation(p, g.span());
             if (q != null) {
                 def.localRotation(q);
+            }
+            String layer = p.containsKey("layer") ? ((Value.Word) p.get("layer")).name() : bodyLayer;
+            if (layer != null) {
+                if (p.containsKey("layer") && !knownLayer(layer, valueSpan(g, "layer"))) {
+                    return null;
+                }
+                def.filter(layerBits.get(layer), layerMasks.get(layer), 0);
             }
             return new SceneDef.ShapeSpec(shape, def.build());
         } catch (IllegalArgumentException rejected) {

@@ -231,4 +231,39 @@ class SceneCompilerTest {
                 """).diagnostics().stream().map(Diagnostic::code).toList();
         assertEquals(List.of("E0305", "E0309"), messages);
     }
+
+    /**
+     * Layers compile to collision bits: declared layers take bits 1, 2, ... in order (bit 0 is the
+     * layer of shapes that name none), {@code collides} lists what a layer collides with (all by
+     * default). Debris that collides only with the ground falls through other debris.
+     */
+    @Test
+    void layersBecomeCollisionBits() {
+        SceneCompiler.Result result = compile("""
+                scene 1
+                layer debris collides=(ground)
+                layer ground
+                body floor static layer=ground { box half=(10m, 0.5m, 10m) at=(0, -0.5m, 0) }
+                body a at=(0, 0.5m, 0) layer=debris { box half=(0.5m, 0.5m, 0.5m) }
+                body b at=(0, 1.6m, 0) { box half=(0.5m, 0.5m, 0.5m) layer=debris }
+                body c at=(3m, 0.5m, 0) { box half=(0.5m, 0.5m, 0.5m) }
+                body d at=(3m, 1.6m, 0) { box half=(0.5m, 0.5m, 0.5m) }
+                """);
+        assertEquals(List.of(), result.diagnostics());
+        SceneDef scene = result.scene();
+        org.cairn.engine3d.ShapeDef debris = scene.bodies().get(1).shapes().get(0).def();
+        assertEquals(2L, debris.categoryBits(), "first declared layer: bit 1");
+        assertEquals(4L, debris.maskBits(), "collides with ground only: bit 2");
+        assertEquals(4L, scene.bodies().get(0).shapes().get(0).def().categoryBits());
+        assertEquals(-1L, scene.bodies().get(0).shapes().get(0).def().maskBits());
+        assertEquals(1L, scene.bodies().get(3).shapes().get(0).def().categoryBits(), "no layer: bit 0");
+        SceneDef.Built built = scene.build();
+        for (int i = 0; i < 90; i++) {
+            built.world().step();
+        }
+        double b = built.world().position(built.bodies().get("b"), new Vector3d()).y;
+        double d = built.world().position(built.bodies().get("d"), new Vector3d()).y;
+        assertEquals(0.5, b, 0.02, "debris b fell through debris a to the floor");
+        assertEquals(1.5, d, 0.03, "d rests on c");
+    }
 }
