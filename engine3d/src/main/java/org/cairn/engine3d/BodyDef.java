@@ -45,6 +45,16 @@ public final class BodyDef {
         return new Builder();
     }
 
+    /** A builder holding this definition's values, to make a changed copy. */
+    public Builder toBuilder() {
+        return new Builder().type(type).position(position[0], position[1], position[2])
+                .rotation(rotation[0], rotation[1], rotation[2], rotation[3])
+                .linearVelocity(linearVelocity[0], linearVelocity[1], linearVelocity[2])
+                .angularVelocity(angularVelocity[0], angularVelocity[1], angularVelocity[2]).linearDamping(linearDamping)
+                .angularDamping(angularDamping).gravityScale(gravityScale).allowSleep(allowSleep).gyroscopic(gyroscopic)
+                .name(name);
+    }
+
     /** Default {@link BodyType#DYNAMIC}. */
     public BodyType type() {
         return type;

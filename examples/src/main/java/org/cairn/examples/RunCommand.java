@@ -59,6 +59,9 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--quiet", description = "No progress bar and no summary (errors still go to stderr).")
     boolean quiet;
 
+    @Option(names = "--state", paramLabel = "NAME", description = "Start from the scene's named state NAME.")
+    String state;
+
     @Option(names = "--check-invariants", description = "Check the physical invariants after every step "
             + "(docs/verification.md); exit 1 at the first one broken.")
     boolean checkInvariants;
@@ -74,7 +77,7 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() {
         PrintStream err = System.err;
         WorldDef.Builder overrides;
-        SceneDef def = SceneFiles.load(scene, err);
+        SceneDef def = SceneFiles.load(scene, err, state);
         if (def == null) {
             return 2;
         }

@@ -30,6 +30,11 @@ final class SceneFiles {
 
     /** The compiled scene, or null after printing why not to {@code err}. */
     static SceneDef load(String path, PrintStream err) {
+        return load(path, err, null);
+    }
+
+    /** The compiled scene in the named initial state (null: as written), or null after printing why not. */
+    static SceneDef load(String path, PrintStream err, String state) {
         String text = read(path, err);
         if (text == null) {
             return null;
@@ -39,7 +44,7 @@ final class SceneFiles {
             print(parsed.diagnostics(), text, err);
             return null;
         }
-        SceneCompiler.Result compiled = SceneCompiler.compile(parsed.file());
+        SceneCompiler.Result compiled = SceneCompiler.compile(parsed.file(), state);
         if (!compiled.ok()) {
             print(compiled.diagnostics(), text, err);
             return null;

@@ -151,6 +151,20 @@ class RunCommandTest {
         assertEquals(0, rest.code(), rest.err());
     }
 
+    /** --state starts the tower with its top box knocked sideways: it falls off; without, it stays. */
+    @Test
+    void aNamedStateIsChosenOnTheCommandLine() throws IOException {
+        String tower = SCENES.resolve("tower.scene").toString();
+        JsonNode plain = MAPPER.readTree(cairn("run", tower, "--steps", "60", "--json").out());
+        JsonNode knocked = MAPPER.readTree(cairn("run", tower, "--steps", "60", "--json", "--state", "knocked").out());
+        assertTrue(Math.abs(plain.get("bodies").get(12).get("position").get(0).asDouble()) < 1e-3, plain.toString());
+        assertTrue(knocked.get("bodies").get(12).get("position").get(0).asDouble() > 1, knocked.toString());
+        Outcome missing = cairn("run", tower, "--state", "knockd");
+        assertEquals(2, missing.code());
+        assertTrue(missing.err().contains("this scene has no state 'knockd'"), missing.err());
+        assertTrue(missing.err().contains("did you mean 'knocked'?"), missing.err());
+    }
+
     @Test
     void invalidInputExitsWithTwoAndNoStackTrace(@TempDir Path dir) throws IOException {
         Path broken = dir.resolve("broken.scene");

@@ -137,8 +137,16 @@ public final class SceneCompiler {
     private SceneCompiler() {
     }
 
-    /** Compiles a parsed file. */
+    /** Compiles a parsed file, in its own initial state. */
     public static Result compile(SceneFile file) {
+        return compile(file, null);
+    }
+
+    /**
+     * Compiles a parsed file, starting from the named {@code state} (null: the bodies as written).
+     * Every state of the file is checked either way.
+     */
+    public static Result compile(SceneFile file, String state) {
         SceneCompiler c = new SceneCompiler();
         List<Statement> statements = file.statements();
         if (statements.isEmpty() || !(statements.get(0) instanceof Statement.SceneDecl)) {
@@ -146,7 +154,9 @@ public final class SceneCompiler {
                     "a scene must start with its version line, 'scene 1'"));
         }
         c.layers(statements);
-        c.statements(statements, new HashMap<>());
+        Map<String, Value> top = new HashMap<>();
+        c.statements(statements, top);
+        c.states(statements, top, state, file.span());
         List<Diagnostic> sorted = new ArrayList<>(c.diagnostics);
         // Source order (stable, so a loop's errors keep their order), up to the same cap as syntax errors.
         sorted.sort(java.util.Comparator.comparingInt((Diagnostic d) -> d.span().startLine())
@@ -184,9 +194,13 @@ public final class SceneCompiler {
                 }
             } else if (s instanceof Statement.Repeat r) {
                 repeat(r, scope);
-            } else if (s instanceof Statement.Include || s instanceof Statement.State) {
-                error(NOT_SUPPORTED, s.span(), (s instanceof Statement.Include ? "'include'" : "'state'")
-                        + " is not supported yet by this version of Cairn");
+            } else if (s instanceof Statement.State) {
+                // Checked and applied after the bodies exist (states may come anywhere in the file).
+                if (!provenance.isEmpty()) {
+                    error(WRONG_KIND, s.span(), "states are declared at the top level, not inside a repeat");
+                }
+            } else if (s instanceof Statement.Include) {
+                error(NOT_SUPPORTED, s.span(), "'include' is not supported yet by this version of Cairn");
             } else {
                 generic((Statement.Generic) s, scope);
             }
@@ -639,6 +653,103 @@ public final class SceneCompiler {
             bodies.add(new SceneDef.BodySpec(name, def.build(), shapes, mass));
         } catch (IllegalArgumentException rejected) {
             error(OUT_OF_RANGE, g.span(), rejected.getMessage());
+        }
+    }
+
+    /** What a state may set on a body: where it is, how it is turned, how it moves. */
+    private static final Map<String, Kind> STATE_PROPERTIES = Map.of("at", Kind.LENGTH3, "rot", Kind.ANGLE3, "quat",
+            Kind.QUAT4, "v", Kind.SPEED3, "w", Kind.ANGULAR_SPEED3);
+
+    /**
+     * Checks every top-level {@code state NAME { body.property = value ... }} against the bodies and
+     * applies the one named {@code chosen}, if any, by replacing the bodies' initial pose and
+     * velocities. Values are evaluated with the file's top-level constants.
+     */
+    private void states(List<Statement> statements, Map<String, Value> scope, String chosen, SourceSpan fileSpan) {
+        Map<String, Integer> byName = new HashMap<>();
+        for (int i = 0; i < bodies.size(); i++) {
+            byName.put(bodies.get(i).name(), i);
+        }
+        Set<String> declared = new java.util.LinkedHashSet<>();
+        for (Statement s : statements) {
+            if (!(s instanceof Statement.State state)) {
+                continue;
+            }
+            if (!declared.add(state.name())) {
+                error(DUPLICATE, state.span(), "state '" + state.name() + "' is already declared");
+                continue;
+            }
+            Map<Integer, Map<String, Value>> changes = new LinkedHashMap<>();
+            Evaluator evaluator = new Evaluator(scope, diagnosticsSink());
+            for (Statement.Assignment a : state.assignments()) {
+                Value target = evaluator.evaluate(new Expr.Reference(a.target(), a.target().span()));
+                if (!(target instanceof Value.Word word)) {
+                    continue;
+                }
+                Integer index = byName.get(word.name());
+                if (index == null) {
+                    String guess = Suggest.closest(word.name(), byName.keySet());
+                    error(UNKNOWN_NAME, a.target().span(), "state '" + state.name() + "' sets unknown body '" + word.name() + "'",
+                            guess == null ? new String[0] : new String[] {"did you mean '" + guess + "'?"});
+                    continue;
+                }
+                String key = String.join(".", a.path());
+                Kind kind = STATE_PROPERTIES.get(key);
+                if (kind == null) {
+                    String guess = Suggest.closest(key, STATE_PROPERTIES.keySet().stream().sorted().toList());
+                    error(UNKNOWN_PROPERTY, a.span(), "a state sets a body's " + String.join(", ",
+                            STATE_PROPERTIES.keySet().stream().sorted().toList()) + ", not '" + key + "'",
+                            guess == null ? new String[0] : new String[] {"did you mean '" + guess + "'?"});
+                    continue;
+                }
+                Value v = evaluator.evaluate(a.value());
+                if (v == null) {
+                    continue;
+                }
+                if (!fits(v, kind)) {
+                    error(WRONG_KIND, a.value().span(), "'" + key + "' expects " + kind.description + ", got " + describe(v));
+                    continue;
+                }
+                Map<String, Value> change = changes.computeIfAbsent(index, k -> new HashMap<>());
+                if (change.put(key, v) != null) {
+                    error(DUPLICATE, a.span(), "state '" + state.name() + "' sets '" + word.name() + "." + key + "' twice");
+                }
+            }
+            if (state.name().equals(chosen)) {
+                changes.forEach((index, change) -> apply(index, change, state.span()));
+            }
+        }
+        if (chosen != null && !declared.contains(chosen)) {
+            String guess = Suggest.closest(chosen, declared);
+            error(UNKNOWN_NAME, new SourceSpan(fileSpan.file(), 1, 1, 1, 1), "this scene has no state '" + chosen + "'",
+                    guess != null ? new String[] {"did you mean '" + guess + "'?"} : declared.isEmpty()
+                            ? new String[] {"it declares no states"} : new String[] {"its states are " + String.join(", ", declared)});
+        }
+    }
+
+    private void apply(int index, Map<String, Value> change, SourceSpan span) {
+        SceneDef.BodySpec spec = bodies.get(index);
+        BodyDef.Builder def = spec.body().toBuilder();
+        try {
+            if (change.containsKey("at")) {
+                double[] p = vector(change.get("at"));
+                def.position(p[0], p[1], p[2]);
+            }
+            Quaterniond q = orientation(change, span);
+            if (q != null) {
+                def.rotation(q);
+            }
+            if (change.containsKey("v")) {
+                double[] v = vector(change.get("v"));
+                def.linearVelocity(v[0], v[1], v[2]);
+            }
+            if (change.containsKey("w")) {
+                double[] w = vector(change.get("w"));
+                def.angularVelocity(w[0], w[1], w[2]);
+            }
+            bodies.set(index, new SceneDef.BodySpec(spec.name(), def.build(), spec.shapes(), spec.mass()));
+        } catch (IllegalArgumentException rejected) {
+            error(OUT_OF_RANGE, span, rejected.getMessage());
         }
     }
 

@@ -69,6 +69,18 @@ public final class SceneExpander {
                 }
                 List<Statement> block = g.block() == null ? null : statements(g.block(), new HashMap<>(scope));
                 out.add(new Statement.Generic(g.head(), words, properties, block, g.span()));
+            } else if (s instanceof Statement.State state) {
+                // A state's values may use constants that expanding removes: write them as literals.
+                Evaluator evaluator = evaluator(scope);
+                List<Statement.Assignment> assignments = new ArrayList<>();
+                for (Statement.Assignment a : state.assignments()) {
+                    Value target = evaluator.evaluate(new Expr.Reference(a.target(), a.target().span()));
+                    Statement.Name name = name(target instanceof Value.Word word ? word.name() : a.target().base(),
+                            a.target().span());
+                    assignments.add(new Statement.Assignment(name, a.path(), literal(evaluator.evaluate(a.value()), a.span()),
+                            a.span()));
+                }
+                out.add(new Statement.State(state.name(), assignments, state.span()));
             } else {
                 out.add(s);
             }

@@ -266,4 +266,37 @@ class SceneCompilerTest {
         assertEquals(0.5, b, 0.02, "debris b fell through debris a to the floor");
         assertEquals(1.5, d, 0.03, "d rests on c");
     }
+
+    /** A named state replaces the chosen bodies' initial pose and velocities; without it the scene is as written. */
+    @Test
+    void aNamedStateSetsInitialPosesAndVelocities() {
+        String text = """
+                scene 1
+                let h = 0.5m
+                state thrown {
+                  crate[1].at = (0, 3*h, 2m)
+                  crate[1].v = (1m/s, 0, 0)
+                  ball.rot = (0, 0, 90deg)
+                  ball.w = (0, 0, 2rad/s)
+                }
+                repeat i in 0..2 {
+                  body crate[i] at=(0, h + 2*h*i, 0) { box half=(h, h, h) }
+                }
+                body ball at=(5m, 1m, 0) quat=(0, 0, 0, 1) { sphere r=0.2m }
+                """;
+        SceneSyntax.Result parsed = SceneSyntax.parse("test.scene", text);
+        SceneDef plain = SceneCompiler.compile(parsed.file()).scene();
+        SceneDef thrown = SceneCompiler.compile(parsed.file(), "thrown").scene();
+        assertEquals(new Vector3d(0, 1.5, 0), plain.bodies().get(1).body().position());
+        assertEquals(new Vector3d(0, 1.5, 2), thrown.bodies().get(1).body().position());
+        assertEquals(new Vector3d(1, 0, 0), thrown.bodies().get(1).body().linearVelocity());
+        assertEquals(new Vector3d(0, 0.5, 0), thrown.bodies().get(0).body().position(), "crate[0] untouched");
+        assertEquals(Math.sin(Math.PI / 4), thrown.bodies().get(2).body().rotation().z, 1e-12);
+        assertEquals(new Vector3d(0, 0, 2), thrown.bodies().get(2).body().angularVelocity());
+        assertEquals(new Vector3d(0, 0, 0), plain.bodies().get(2).body().angularVelocity());
+        SceneCompiler.Result missing = SceneCompiler.compile(parsed.file(), "throw");
+        assertNull(missing.scene());
+        assertEquals("this scene has no state 'throw'", missing.diagnostics().get(0).message());
+        assertEquals(List.of("did you mean 'thrown'?"), missing.diagnostics().get(0).hints());
+    }
 }
