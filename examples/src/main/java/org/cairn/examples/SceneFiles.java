@@ -46,7 +46,12 @@ final class SceneFiles {
         }
         SceneCompiler.Result compiled = SceneCompiler.compile(parsed.file(), state);
         if (!compiled.ok()) {
-            print(compiled.diagnostics(), text, err);
+            int errors = 0;
+            for (Diagnostic d : compiled.diagnostics()) {
+                err.print(d.render(compiled.textOf(d, text)));
+                errors += d.severity() == Diagnostic.Severity.ERROR ? 1 : 0;
+            }
+            err.println(errors + (errors == 1 ? " error" : " errors"));
             return null;
         }
         return compiled.scene();

@@ -46,13 +46,24 @@ public final class SceneCompiler {
     public static final String MISSING_PROPERTY = "E0306";
     public static final String UNKNOWN_NAME = "E0308";
     public static final String OUT_OF_RANGE = "E0309";
-    public static final String NOT_SUPPORTED = "E0399";
+    public static final String INCLUDE_CYCLE = "E0310";
+    public static final String INCLUDE_UNREADABLE = "E0311";
 
     /** The result: a scene (null if there were errors) and every diagnostic in source order. */
-    public record Result(SceneDef scene, List<Diagnostic> diagnostics) {
+    public record Result(SceneDef scene, List<Diagnostic> diagnostics, Map<String, String> sources) {
+        /** Copies the map so the record stays immutable. */
+        public Result {
+            sources = Map.copyOf(sources);
+        }
+
         /** True if there is no error. */
         public boolean ok() {
             return scene != null;
+        }
+
+        /** The text of the file a diagnostic points into: an included file's, or {@code mainText}. */
+        public String textOf(Diagnostic d, String mainText) {
+            return sources.getOrDefault(d.span().file(), mainText);
         }
     }
 
@@ -127,6 +138,28 @@ public final class SceneCompiler {
     private final Map<String, Long> layerMasks = new HashMap<>();
     private final Set<String> names = new HashSet<>();
     private final List<String> provenance = new ArrayList<>();
+    private Includes includes;
+    /** The files being compiled, outermost first (to find include cycles). */
+    private final List<String> files = new ArrayList<>();
+    /** Texts of the included files read, by name. */
+    private final Map<String, String> sources = new LinkedHashMap<>();
+    /** Prefix of the names defined in the file being compiled: "" in the main file, "ns." in one included as ns. */
+    private String prefix = "";
+    private int loopDepth;
+    /** While in an included file: the main file's include statement its diagnostics sort with. */
+    private SourceSpan anchor;
+    private final Map<Diagnostic, SourceSpan> anchors = new java.util.IdentityHashMap<>();
+
+    private void add(Diagnostic d) {
+        diagnostics.add(d);
+        if (anchor != null) {
+            anchors.put(d, anchor);
+        }
+    }
+
+    private SourceSpan sortSpan(Diagnostic d) {
+        return anchors.getOrDefault(d, d.span());
+    }
     /** Loop-body statements (at least one per iteration) run so far, against {@link #MAX_EXPANDED_STATEMENTS}. */
     private long expanded;
     private boolean expansionStopped;
@@ -147,10 +180,17 @@ public final class SceneCompiler {
      * Every state of the file is checked either way.
      */
     public static Result compile(SceneFile file, String state) {
+        return compile(file, state, Includes.files());
+    }
+
+    /** Compiles a parsed file from the named state (null: as written), reading included files with {@code includes}. */
+    public static Result compile(SceneFile file, String state, Includes includes) {
         SceneCompiler c = new SceneCompiler();
+        c.includes = includes;
+        c.files.add(file.span().file());
         List<Statement> statements = file.statements();
         if (statements.isEmpty() || !(statements.get(0) instanceof Statement.SceneDecl)) {
-            c.diagnostics.add(Diagnostic.error(VERSION, new SourceSpan(file.span().file(), 1, 1, 1, 1),
+            c.add(Diagnostic.error(VERSION, new SourceSpan(file.span().file(), 1, 1, 1, 1),
                     "a scene must start with its version line, 'scene 1'"));
         }
         c.layers(statements);
@@ -159,26 +199,27 @@ public final class SceneCompiler {
         c.states(statements, top, state, file.span());
         List<Diagnostic> sorted = new ArrayList<>(c.diagnostics);
         // Source order (stable, so a loop's errors keep their order), up to the same cap as syntax errors.
-        sorted.sort(java.util.Comparator.comparingInt((Diagnostic d) -> d.span().startLine())
-                .thenComparingInt(d -> d.span().startColumn()));
+        // Errors in included files sort where the main file includes them, in their own order.
+        sorted.sort(java.util.Comparator.comparingInt((Diagnostic d) -> c.sortSpan(d).startLine())
+                .thenComparingInt(d -> c.sortSpan(d).startColumn()));
         if (sorted.size() > SceneSyntax.MAX_ERRORS) {
             sorted = new ArrayList<>(sorted.subList(0, SceneSyntax.MAX_ERRORS));
         }
         boolean failed = sorted.stream().anyMatch(d -> d.severity() == Diagnostic.Severity.ERROR);
-        return new Result(failed ? null : new SceneDef(c.world.build(), c.bodies), sorted);
+        return new Result(failed ? null : new SceneDef(c.world.build(), c.bodies), sorted, c.sources);
     }
 
     private void error(String code, SourceSpan span, String message, String... hints) {
         List<String> all = new ArrayList<>(List.of(hints));
         all.addAll(provenance);
-        diagnostics.add(new Diagnostic(code, Diagnostic.Severity.ERROR, span, message, all));
+        add(new Diagnostic(code, Diagnostic.Severity.ERROR, span, message, all));
     }
 
     private void statements(List<Statement> statements, Map<String, Value> scope) {
         for (int k = 0; k < statements.size() && !expansionStopped; k++) {
             Statement s = statements.get(k);
             if (s instanceof Statement.SceneDecl d) {
-                if (k > 0 || !provenance.isEmpty()) {
+                if (k > 0 || loopDepth > 0) {
                     error(VERSION, d.span(), "'scene' must be the first statement");
                 } else if (!d.version().equals("1")) {
                     error(VERSION, d.span(), "unsupported scene version " + d.version() + "; this Cairn reads version 1");
@@ -196,11 +237,11 @@ public final class SceneCompiler {
                 repeat(r, scope);
             } else if (s instanceof Statement.State) {
                 // Checked and applied after the bodies exist (states may come anywhere in the file).
-                if (!provenance.isEmpty()) {
-                    error(WRONG_KIND, s.span(), "states are declared at the top level, not inside a repeat");
+                if (loopDepth > 0 || files.size() > 1) {
+                    error(WRONG_KIND, s.span(), "states are declared at the top level of the main file");
                 }
-            } else if (s instanceof Statement.Include) {
-                error(NOT_SUPPORTED, s.span(), "'include' is not supported yet by this version of Cairn");
+            } else if (s instanceof Statement.Include include) {
+                include(include);
             } else {
                 generic((Statement.Generic) s, scope);
             }
@@ -212,7 +253,7 @@ public final class SceneCompiler {
         return d -> {
             List<String> hints = new ArrayList<>(d.hints());
             hints.addAll(provenance);
-            diagnostics.add(new Diagnostic(d.code(), d.severity(), d.span(), d.message(), hints));
+            add(new Diagnostic(d.code(), d.severity(), d.span(), d.message(), hints));
         };
     }
 
@@ -238,7 +279,9 @@ public final class SceneCompiler {
             inner.put(r.variable(), new Value.Scalar(i, Dimension.NONE));
             provenance.add("in repeat " + r.variable() + " = " + i + " at " + r.span().location());
             int before = diagnostics.size();
+            loopDepth++;
             statements(r.body(), inner);
+            loopDepth--;
             provenance.remove(provenance.size() - 1);
             if (diagnostics.size() > before) {
                 // One iteration's errors are enough to show what is wrong with the loop body.
@@ -276,12 +319,18 @@ public final class SceneCompiler {
             return;
         }
         switch (head) {
-            case "world" -> worldSettings(g, props);
+            case "world" -> {
+                if (files.size() > 1) {
+                    error(WRONG_KIND, g.span(), "an included file cannot change the world; set it in the main file");
+                } else {
+                    worldSettings(g, props);
+                }
+            }
             case "layer" -> {
                 // Declared in the first pass, so layers may name each other in any order; that pass
-                // sees only the top level.
-                if (!provenance.isEmpty()) {
-                    error(WRONG_KIND, g.span(), "layers are declared at the top level, not inside a repeat");
+                // sees only the top level of the main file.
+                if (loopDepth > 0 || files.size() > 1) {
+                    error(WRONG_KIND, g.span(), "layers are declared at the top level of the main file");
                 }
             }
             case "material" -> material(g, props, scope);
@@ -539,7 +588,7 @@ public final class SceneCompiler {
             error(WRONG_KIND, g.span(), "a material needs exactly one name: material NAME key=value ...");
             return;
         }
-        String name = g.words().get(0).base();
+        String name = prefix + g.words().get(0).base();
         if (materials.containsKey(name)) {
             error(DUPLICATE, g.words().get(0).span(), "material '" + name + "' is already defined");
             return;
@@ -569,7 +618,7 @@ public final class SceneCompiler {
         if (!(nameValue instanceof Value.Word word)) {
             return;
         }
-        String name = word.name();
+        String name = prefix + word.name();
         if (!names.add(name)) {
             error(DUPLICATE, g.words().get(0).span(), "a body named '" + name + "' already exists");
             return;
@@ -654,6 +703,71 @@ public final class SceneCompiler {
         } catch (IllegalArgumentException rejected) {
             error(OUT_OF_RANGE, g.span(), rejected.getMessage());
         }
+    }
+
+    /**
+     * {@code include "PATH" [as NS]}: the other file's materials and bodies, their names prefixed
+     * by {@code NS.}; its constants stay its own. Included files may include others; a file that
+     * includes itself, directly or not, is an error.
+     */
+    private void include(Statement.Include include) {
+        if (loopDepth > 0) {
+            error(WRONG_KIND, include.span(), "'include' goes at the top level, not inside a repeat");
+            return;
+        }
+        Includes.Source source;
+        try {
+            source = includes.read(files.get(files.size() - 1), include.path());
+        } catch (java.io.IOException | RuntimeException unreadable) {
+            String why = unreadable instanceof java.nio.file.NoSuchFileException ? "no such file"
+                    : String.valueOf(unreadable.getMessage());
+            error(INCLUDE_UNREADABLE, include.span(), "cannot read included file '" + include.path() + "': " + why);
+            return;
+        }
+        if (files.contains(source.name())) {
+            List<String> cycle = new ArrayList<>(files.subList(files.indexOf(source.name()), files.size()));
+            cycle.add(source.name());
+            error(INCLUDE_CYCLE, include.span(), "include cycle: " + String.join(" → ", cycle));
+            return;
+        }
+        sources.put(source.name(), source.text());
+        String note = "in file included from " + include.span().location();
+        SourceSpan outerAnchor = anchor;
+        if (anchor == null) {
+            anchor = include.span();
+        }
+        try {
+            includeParsed(include, source, note);
+        } finally {
+            anchor = outerAnchor;
+        }
+    }
+
+    private void includeParsed(Statement.Include include, Includes.Source source, String note) {
+        SceneSyntax.Result parsed = SceneSyntax.parse(source.name(), source.text());
+        if (!parsed.ok()) {
+            for (Diagnostic d : parsed.diagnostics()) {
+                List<String> hints = new ArrayList<>(d.hints());
+                hints.add(note);
+                hints.addAll(provenance);
+                add(new Diagnostic(d.code(), d.severity(), d.span(), d.message(), hints));
+            }
+            return;
+        }
+        List<Statement> included = parsed.file().statements();
+        if (included.isEmpty() || !(included.get(0) instanceof Statement.SceneDecl)) {
+            provenance.add(note);
+            error(VERSION, new SourceSpan(source.name(), 1, 1, 1, 1), "a scene must start with its version line, 'scene 1'");
+            provenance.remove(provenance.size() - 1);
+        }
+        String outer = prefix;
+        prefix = outer + (include.alias() == null ? "" : include.alias() + ".");
+        files.add(source.name());
+        provenance.add(note);
+        statements(included, new HashMap<>());
+        provenance.remove(provenance.size() - 1);
+        files.remove(files.size() - 1);
+        prefix = outer;
     }
 
     /** What a state may set on a body: where it is, how it is turned, how it moves. */
@@ -834,9 +948,11 @@ public final class SceneCompiler {
     }
 
     private Material material(String name, SourceSpan at) {
-        Material m = materials.get(name);
+        Material m = materials.get(prefix + name);
         if (m == null) {
-            String guess = Suggest.closest(name, materials.keySet());
+            List<String> visible = materials.keySet().stream().filter(k -> k.startsWith(prefix))
+                    .map(k -> k.substring(prefix.length())).filter(k -> !k.contains(".")).toList();
+            String guess = Suggest.closest(name, visible);
             error(UNKNOWN_NAME, at, "unknown material '" + name + "'",
                     guess == null ? new String[0] : new String[] {"did you mean '" + guess + "'?"});
         }

@@ -25,10 +25,17 @@ class DiagnosticGoldenTest {
     /** The full front end as the command line runs it: parse, then compile if the syntax is sound. */
     static String check(String name, String text) {
         SceneSyntax.Result parsed = SceneSyntax.parse(name, text);
-        List<Diagnostic> diagnostics = parsed.ok() ? SceneCompiler.compile(parsed.file()).diagnostics() : parsed.diagnostics();
+        if (!parsed.ok()) {
+            StringBuilder out = new StringBuilder();
+            parsed.diagnostics().forEach(d -> out.append(d.render(text)));
+            return out.toString();
+        }
+        // Included files are read from the same folder, by the names they are written with.
+        SceneCompiler.Result compiled = SceneCompiler.compile(parsed.file(), null,
+                (from, path) -> new Includes.Source(path, Files.readString(DIR.resolve(path), StandardCharsets.UTF_8)));
         StringBuilder out = new StringBuilder();
-        for (Diagnostic d : diagnostics) {
-            out.append(d.render(text));
+        for (Diagnostic d : compiled.diagnostics()) {
+            out.append(d.render(compiled.textOf(d, text)));
         }
         return out.toString();
     }

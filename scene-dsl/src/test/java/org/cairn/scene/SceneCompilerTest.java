@@ -118,8 +118,8 @@ class SceneCompilerTest {
         assertEquals(SceneCompiler.VERSION, result.diagnostics().get(0).code());
         assertEquals("v.scene:1:1: error[E0301]: a scene must start with its version line, 'scene 1'\n"
                 + " 1 | body b { sphere r=1m }\n   | ^\n", result.diagnostics().get(0).render("body b { sphere r=1m }\n"));
-        Diagnostic later = onlyError("include \"x.scene\"\n");
-        assertEquals(SceneCompiler.NOT_SUPPORTED, later.code());
+        Diagnostic later = onlyError("include \"no-such-file.scene\"\n");
+        assertEquals(SceneCompiler.INCLUDE_UNREADABLE, later.code());
     }
 
     @Test
@@ -298,5 +298,50 @@ class SceneCompilerTest {
         assertNull(missing.scene());
         assertEquals("this scene has no state 'throw'", missing.diagnostics().get(0).message());
         assertEquals(List.of("did you mean 'thrown'?"), missing.diagnostics().get(0).hints());
+    }
+
+    /**
+     * {@code include "FILE" as NS} brings in the file's materials and bodies with their names
+     * prefixed by {@code NS.}; its constants and materials stay its own; without {@code as}, names
+     * come in as written. Paths are relative to the including file.
+     */
+    @Test
+    void includedFilesBringTheirBodiesUnderTheirNamespace() {
+        java.util.Map<String, String> files = java.util.Map.of(
+                "lib/stack.scene", """
+                        scene 1
+                        let h = 0.25m
+                        material oak density=800kg/m^3
+                        repeat i in 0..2 {
+                          body block[i] material=oak at=(0, h + 2*h*i, 0) { box half=(h, h, h) }
+                        }
+                        """,
+                "lib/ground.scene", """
+                        scene 1
+                        material stone density=2500kg/m^3
+                        body ground static { box half=(10m, 0.5m, 10m) at=(0, -0.5m, 0) material=stone }
+                        """);
+        SceneSyntax.Result parsed = SceneSyntax.parse("main.scene", """
+                scene 1
+                include "lib/ground.scene"
+                include "lib/stack.scene" as left
+                body ball material=stone at=(3m, 1m, 0) { sphere r=0.5m }
+                """);
+        SceneCompiler.Result result = SceneCompiler.compile(parsed.file(), null, (from, path) -> {
+            String text = files.get(path);
+            if (text == null) {
+                throw new java.nio.file.NoSuchFileException(path);
+            }
+            return new Includes.Source(path, text);
+        });
+        assertEquals(List.of(), result.diagnostics());
+        List<String> names = result.scene().bodies().stream().map(SceneDef.BodySpec::name).toList();
+        assertEquals(List.of("ground", "left.block[0]", "left.block[1]", "ball"), names);
+        SceneDef.Built built = result.scene().build();
+        assertEquals(800 * 0.125, built.world().mass(built.bodies().get("left.block[1]")), 1e-9, "its own material");
+        assertEquals(new Vector3d(0, 0.75, 0), built.world().position(built.bodies().get("left.block[1]"), new Vector3d()));
+        assertEquals(2500 * 4.0 / 3 * Math.PI / 8, built.world().mass(built.bodies().get("ball")), 1e-9,
+                "a material of a file included without a namespace is the main file's too");
+        assertEquals(2, result.sources().size());
     }
 }
