@@ -23,8 +23,10 @@ public final class ShapeDef {
     private final long categoryBits;
     private final long maskBits;
     private final int groupIndex;
+    private final int material;
 
     private ShapeDef(Builder b) {
+        material = b.material;
         rollingResistance = b.rollingResistance;
         categoryBits = b.categoryBits;
         maskBits = b.maskBits;
@@ -44,6 +46,15 @@ public final class ShapeDef {
     /** kg/m³; default 1000. Zero makes a massless shape (it still collides). */
     public double density() {
         return density;
+    }
+
+    /**
+     * Material id, for per-pair overrides ({@link World#setMaterialPair}); default 0, no material.
+     * Two shapes whose materials have a pair override use the override's friction and restitution
+     * instead of mixing their own.
+     */
+    public int material() {
+        return material;
     }
 
     /** Coulomb friction coefficient; default 0.6. */
@@ -104,8 +115,15 @@ public final class ShapeDef {
         private long categoryBits = 1L;
         private long maskBits = -1L;
         private int groupIndex;
+        private int material;
 
         private Builder() {
+        }
+
+        /** Material id, non-negative (see {@link ShapeDef#material()}). */
+        public Builder material(int id) {
+            material = Check.atLeast("material", id, 0);
+            return this;
         }
 
         /** Rolling resistance coefficient, non-negative. */

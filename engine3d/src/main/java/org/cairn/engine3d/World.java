@@ -88,6 +88,20 @@ public final class World {
         state.sleep.sleepSpeed = def.sleepSpeed();
     }
 
+    /**
+     * Overrides friction and restitution for contacts between shapes of materials {@code a} and
+     * {@code b} (ids from {@link ShapeDef.Builder#material(int)}, positive; the pair is unordered,
+     * and a = b is allowed): such contacts use these values instead of mixing the shapes' own.
+     * Applies to contacts that begin after the call.
+     */
+    public void setMaterialPair(int a, int b, double friction, double restitution) {
+        Check.atLeast("a", a, 1);
+        Check.atLeast("b", b, 1);
+        Check.nonNegative("friction", friction);
+        Check.inRange("restitution", restitution, 0.0, 1.0);
+        state.setMaterialPair(a, b, friction, restitution);
+    }
+
     /** Creates an empty world with {@link WorldDef#DEFAULTS}. */
     public World() {
         this(WorldDef.DEFAULTS);
@@ -195,6 +209,7 @@ public final class World {
         shapes.geometry[s] = shape;
         shapes.density[s] = shapeDef.density();
         shapes.friction[s] = shapeDef.friction();
+        shapes.material[s] = shapeDef.material();
         shapes.restitution[s] = shapeDef.restitution();
         Vector3d p = shapeDef.localPosition();
         set3(shapes.localPosition, s, p.x, p.y, p.z);

@@ -1,6 +1,7 @@
 package org.cairn.engine3d;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.cairn.engine3d.geometry.Box;
@@ -299,5 +300,24 @@ class ContactSolverTest {
         assertEquals(expected, sunk, 0.02 * expected);
         assertTrue(sideways < 1e-6, "lean " + sideways);
         assertTrue(!world.isAwake(boxes[11]), "asleep after 3 s");
+    }
+
+    /** A material pair override replaces the mixed coefficients: shapes of friction 0.9 slide as on 0.2. */
+    @Test
+    void aMaterialPairOverridesTheMixedFriction() {
+        World world = world(SolverKind.SOFT_STEP, 10);
+        world.setMaterialPair(2, 1, 0.2, 0.0);
+        BodyId ground = world.createBody(BodyDef.builder().type(BodyType.STATIC).position(0, -0.5, 0).build());
+        world.createShape(ground, ShapeDef.builder().friction(0.9).material(1).build(), new Box(50, 0.5, 50));
+        BodyId box = world.createBody(BodyDef.builder().position(0, 0.5, 0).linearVelocity(4, 0, 0).build());
+        world.createShape(box, ShapeDef.builder().friction(0.9).material(2).build(), new Box(0.5, 0.5, 0.5));
+        for (int i = 0; i < 180; i++) {
+            world.step();
+        }
+        double expected = 16 / (2 * 0.2 * 10);
+        assertEquals(expected, world.position(box, new Vector3d()).x, 0.02 * expected);
+        assertEquals(0.2, world.contacts().friction(0), 0.0);
+        assertThrows(IllegalArgumentException.class, () -> world.setMaterialPair(0, 1, 0.5, 0));
+        assertThrows(IllegalArgumentException.class, () -> world.setMaterialPair(1, 1, 0.5, 1.5));
     }
 }

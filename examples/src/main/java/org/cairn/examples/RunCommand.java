@@ -109,7 +109,7 @@ final class RunCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "--settle-by needs --check-invariants and a positive number of seconds, got " + settleBy);
         }
-        SceneDef.Built built = new SceneDef(worldDef, def.bodies()).build();
+        SceneDef.Built built = new SceneDef(worldDef, def.bodies(), def.pairs()).build();
         World world = built.world();
         InvariantChecker checker = checkInvariants ? SceneCheck.checker(built) : null;
         if (checker != null && settleBy != null) {

@@ -106,6 +106,7 @@ public final class SceneCompiler {
         Map<String, Kind> common = with(orientation, Map.of("at", Kind.LENGTH3, "material", Kind.WORD, "density",
                 Kind.DENSITY, "friction", Kind.PLAIN, "restitution", Kind.PLAIN, "layer", Kind.WORD));
         SCHEMA.put("layer", Map.of("collides", Kind.LAYERS));
+        SCHEMA.put("pair", Map.of("friction", Kind.PLAIN, "restitution", Kind.PLAIN));
         SCHEMA.put("box", with(common, Map.of("half", Kind.LENGTH3)));
         SCHEMA.put("sphere", with(common, Map.of("r", Kind.LENGTH)));
         SCHEMA.put("capsule", with(common, Map.of("r", Kind.LENGTH, "half_height", Kind.LENGTH)));
@@ -121,13 +122,20 @@ public final class SceneCompiler {
     }
 
     private static final Set<String> SHAPES = Set.of("box", "sphere", "capsule", "cylinder", "convex", "mesh");
-    private static final List<String> TOP_LEVEL = List.of("world", "material", "layer", "body", "let", "repeat", "scene");
+    private static final List<String> TOP_LEVEL = List.of("world", "material", "pair", "layer", "body", "let", "repeat",
+            "scene", "state", "include");
     /** Bit 0 is the layer of shapes that name none; declared layers take bits 1 to 63 in order. */
     public static final int MAX_LAYERS = 63;
     private static final String DEFAULT_LAYER = "default";
 
-    private record Material(double density, double friction, double restitution, double rolling) {
+    private record Material(int id, double density, double friction, double restitution, double rolling) {
     }
+
+    /** A {@code pair} statement until the world's mixing rules are known: either value may be missing. */
+    private record PendingPair(Material a, Material b, Double friction, Double restitution) {
+    }
+
+    private final List<PendingPair> pairs = new ArrayList<>();
 
     private final List<Diagnostic> diagnostics = new ArrayList<>();
     private final WorldDef.Builder world = WorldDef.builder();
@@ -206,7 +214,8 @@ public final class SceneCompiler {
             sorted = new ArrayList<>(sorted.subList(0, SceneSyntax.MAX_ERRORS));
         }
         boolean failed = sorted.stream().anyMatch(d -> d.severity() == Diagnostic.Severity.ERROR);
-        return new Result(failed ? null : new SceneDef(c.world.build(), c.bodies), sorted, c.sources);
+        WorldDef worldDef = failed ? null : c.world.build();
+        return new Result(failed ? null : new SceneDef(worldDef, c.bodies, c.resolvedPairs(worldDef)), sorted, c.sources);
     }
 
     private void error(String code, SourceSpan span, String message, String... hints) {
@@ -334,6 +343,7 @@ public final class SceneCompiler {
                 }
             }
             case "material" -> material(g, props, scope);
+            case "pair" -> pair(g, props);
             default -> body(g, props, scope);
         }
     }
@@ -593,7 +603,7 @@ public final class SceneCompiler {
             error(DUPLICATE, g.words().get(0).span(), "material '" + name + "' is already defined");
             return;
         }
-        Material m = new Material(props.containsKey("density") ? number(props.get("density")) : 1000.0,
+        Material m = new Material(materials.size() + 1, props.containsKey("density") ? number(props.get("density")) : 1000.0,
                 props.containsKey("friction") ? number(props.get("friction")) : 0.6,
                 props.containsKey("restitution") ? number(props.get("restitution")) : 0.0,
                 props.containsKey("rolling") ? number(props.get("rolling")) : 0.0);
@@ -606,6 +616,52 @@ public final class SceneCompiler {
             return;
         }
         materials.put(name, m);
+    }
+
+    /**
+     * {@code pair A B friction=F restitution=E}: contacts between shapes of materials A and B use
+     * these instead of mixing; a value not given is mixed as usual from the two materials.
+     */
+    private void pair(Statement.Generic g, Map<String, Value> props) {
+        if (g.words().size() != 2) {
+            error(WRONG_KIND, g.span(), "a pair names two materials: pair A B friction=F restitution=E");
+            return;
+        }
+        if (!props.containsKey("friction") && !props.containsKey("restitution")) {
+            error(MISSING_PROPERTY, g.span(), "a pair sets 'friction', 'restitution' or both");
+            return;
+        }
+        Material a = material(g.words().get(0).base(), g.words().get(0).span());
+        Material b = material(g.words().get(1).base(), g.words().get(1).span());
+        if (a == null || b == null) {
+            return;
+        }
+        Double friction = props.containsKey("friction") ? number(props.get("friction")) : null;
+        Double restitution = props.containsKey("restitution") ? number(props.get("restitution")) : null;
+        if (friction != null && !(friction >= 0) || restitution != null && !(restitution >= 0 && restitution <= 1)) {
+            error(OUT_OF_RANGE, g.span(), "a pair's friction must be at least 0 and its restitution in [0, 1]");
+            return;
+        }
+        for (PendingPair p : pairs) {
+            if (p.a() == a && p.b() == b || p.a() == b && p.b() == a) {
+                error(DUPLICATE, g.span(), "the pair " + g.words().get(0).base() + " " + g.words().get(1).base()
+                        + " is already given");
+                return;
+            }
+        }
+        pairs.add(new PendingPair(a, b, friction, restitution));
+    }
+
+    /** The pairs with their missing values mixed by the world's rules. */
+    private List<SceneDef.MaterialPair> resolvedPairs(WorldDef def) {
+        List<SceneDef.MaterialPair> out = new ArrayList<>();
+        for (PendingPair p : pairs) {
+            double friction = p.friction() != null ? p.friction() : def.frictionMixing().mix(p.a().friction(), p.b().friction());
+            double restitution = p.restitution() != null ? p.restitution()
+                    : def.restitutionMixing().mix(p.a().restitution(), p.b().restitution());
+            out.add(new SceneDef.MaterialPair(p.a().id(), p.b().id(), friction, restitution));
+        }
+        return out;
     }
 
     private void body(Statement.Generic g, Map<String, Value> props, Map<String, Value> scope) {
@@ -1033,7 +1089,7 @@ public final class SceneCompiler {
             ShapeDef.Builder def = ShapeDef.builder();
             if (material != null) {
                 def.density(material.density()).friction(material.friction()).restitution(material.restitution())
-                        .rollingResistance(material.rolling());
+                        .rollingResistance(material.rolling()).material(material.id());
             }
             if (p.containsKey("density")) {
                 def.density(number(p.get("density")));

@@ -20,11 +20,22 @@ import org.cairn.engine3d.geometry.Shape;
  *
  * @param world  the world settings
  * @param bodies the bodies in declaration order
+ * @param pairs  per-pair material overrides, by material id
  */
-public record SceneDef(WorldDef world, List<BodySpec> bodies) {
-    /** Copies the list so the record stays immutable. */
+public record SceneDef(WorldDef world, List<BodySpec> bodies, List<MaterialPair> pairs) {
+    /** Copies the lists so the record stays immutable. */
     public SceneDef {
         bodies = List.copyOf(bodies);
+        pairs = List.copyOf(pairs);
+    }
+
+    /** A scene without material pair overrides. */
+    public SceneDef(WorldDef world, List<BodySpec> bodies) {
+        this(world, bodies, List.of());
+    }
+
+    /** The friction and restitution of contacts between shapes of materials {@code a} and {@code b} (ids). */
+    public record MaterialPair(int a, int b, double friction, double restitution) {
     }
 
     /**
@@ -57,6 +68,9 @@ public record SceneDef(WorldDef world, List<BodySpec> bodies) {
     /** Builds the world. */
     public Built build() {
         World w = new World(world);
+        for (MaterialPair pair : pairs) {
+            w.setMaterialPair(pair.a(), pair.b(), pair.friction(), pair.restitution());
+        }
         Map<String, BodyId> ids = new LinkedHashMap<>();
         for (BodySpec spec : bodies) {
             BodyId id = w.createBody(spec.body());

@@ -344,4 +344,27 @@ class SceneCompilerTest {
                 "a material of a file included without a namespace is the main file's too");
         assertEquals(2, result.sources().size());
     }
+
+    /** A material pair sets the friction and restitution between two materials; a value left out is mixed as usual. */
+    @Test
+    void materialPairsOverrideMixing() {
+        SceneCompiler.Result result = compile("""
+                scene 1
+                world restitution_mixing=min
+                material ice friction=0.05 restitution=0.2
+                material rubber friction=1.0 restitution=0.9
+                material steel friction=0.4 restitution=0.6
+                pair rubber ice friction=0.3
+                pair steel steel restitution=0.95
+                body ground static { box half=(10m, 0.5m, 10m) at=(0, -0.5m, 0) material=ice }
+                body puck at=(0, 0.1m, 0) v=(2m/s, 0, 0) { box half=(0.1m, 0.1m, 0.1m) material=rubber }
+                """);
+        assertEquals(List.of(), result.diagnostics());
+        List<SceneDef.MaterialPair> pairs = result.scene().pairs();
+        assertEquals(new SceneDef.MaterialPair(2, 1, 0.3, 0.2), pairs.get(0), "restitution mixed by min: 0.2");
+        assertEquals(new SceneDef.MaterialPair(3, 3, 0.4, 0.95), pairs.get(1), "friction mixed by the geometric mean");
+        SceneDef.Built built = result.scene().build();
+        built.world().step();
+        assertEquals(0.3, built.world().contacts().friction(0), 0.0);
+    }
 }

@@ -22,6 +22,8 @@ public final class ShapeStore {
     /** kg/m³; zero adds no mass. */
     public double[] density;
     public double[] friction;
+    /** Material id per shape (0: none), for per-pair overrides. */
+    public int[] material;
     public double[] restitution;
     /** Rolling resistance coefficient times rolling radius, m. */
     public double[] rolling;
@@ -48,6 +50,7 @@ public final class ShapeStore {
         geometry = new Shape[c];
         density = new double[c];
         friction = new double[c];
+        material = new int[c];
         restitution = new double[c];
         rolling = new double[c];
         localPosition = new double[3 * c];
@@ -69,6 +72,7 @@ public final class ShapeStore {
         geometry = Arrays.copyOf(geometry, c);
         density = Arrays.copyOf(density, c);
         friction = Arrays.copyOf(friction, c);
+        material = Arrays.copyOf(material, c);
         restitution = Arrays.copyOf(restitution, c);
         rolling = Arrays.copyOf(rolling, c);
         localPosition = Arrays.copyOf(localPosition, 3 * c);

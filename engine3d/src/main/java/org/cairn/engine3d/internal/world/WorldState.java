@@ -156,6 +156,18 @@ public final class WorldState implements BroadPhase.PairFilter {
         return (shapes.categoryBits[a] & shapes.maskBits[b]) != 0 && (shapes.categoryBits[b] & shapes.maskBits[a]) != 0;
     }
 
+    /** Per-pair material overrides: unordered material-id pair → (friction, restitution). Looked up, never iterated. */
+    private final java.util.Map<Long, double[]> materialPairs = new java.util.HashMap<>();
+
+    private static long pairKey(int a, int b) {
+        return ((long) Math.min(a, b) << 32) | Math.max(a, b);
+    }
+
+    /** Sets the friction and restitution of contacts between materials a and b (ids ≥ 1). */
+    public void setMaterialPair(int a, int b, double friction, double restitution) {
+        materialPairs.put(pairKey(a, b), new double[] {friction, restitution});
+    }
+
     /** Stage UPDATE_PAIRS: new overlaps of moved proxies become contacts, in pair-key order. */
     public void updatePairs() {
         newPairs.clear();
@@ -163,8 +175,9 @@ public final class WorldState implements BroadPhase.PairFilter {
         for (int k = 0; k < newPairs.size(); k++) {
             long key = newPairs.get(k);
             int a = BroadPhase.shapeA(key), b = BroadPhase.shapeB(key);
-            contacts.create(a, b, frictionMixing.applyAsDouble(shapes.friction[a], shapes.friction[b]),
-                    restitutionMixing.applyAsDouble(shapes.restitution[a], shapes.restitution[b]),
+            double[] pair = materialPairs.isEmpty() ? null : materialPairs.get(pairKey(shapes.material[a], shapes.material[b]));
+            contacts.create(a, b, pair != null ? pair[0] : frictionMixing.applyAsDouble(shapes.friction[a], shapes.friction[b]),
+                    pair != null ? pair[1] : restitutionMixing.applyAsDouble(shapes.restitution[a], shapes.restitution[b]),
                     Math.max(shapes.rolling[a], shapes.rolling[b]));
         }
     }
