@@ -62,6 +62,9 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--state", paramLabel = "NAME", description = "Start from the scene's named state NAME.")
     String state;
 
+    @Option(names = "--probes", paramLabel = "FILE.csv", description = "Write the scene's probes to FILE.csv.")
+    String probesFile;
+
     @Option(names = "--check-invariants", description = "Check the physical invariants after every step "
             + "(docs/verification.md); exit 1 at the first one broken.")
     boolean checkInvariants;
@@ -109,9 +112,14 @@ final class RunCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "--settle-by needs --check-invariants and a positive number of seconds, got " + settleBy);
         }
-        SceneDef.Built built = new SceneDef(worldDef, def.bodies(), def.pairs()).build();
+        SceneDef.Built built = def.withWorld(worldDef).build();
         World world = built.world();
         InvariantChecker checker = checkInvariants ? SceneCheck.checker(built) : null;
+        ProbeSampler probes = new ProbeSampler(built, def.probes());
+        probes.sample();
+        if (probesFile != null && !probesFile.endsWith(".csv")) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--probes must name a .csv file, got " + probesFile);
+        }
         if (checker != null && settleBy != null) {
             checker.settleBy(settleBy);
         }
@@ -129,6 +137,7 @@ final class RunCommand implements Callable<Integer> {
                 if (recorder != null) {
                     recorder.write();
                 }
+                probes.sample();
                 progress.update(s + 1);
                 Violation violation = checker == null ? null : checker.afterStep();
                 if (violation != null) {
@@ -154,8 +163,16 @@ final class RunCommand implements Callable<Integer> {
                     checker.pointsChecked());
         }
         double msPerStep = median(stepMillis);
+        if (probesFile != null) {
+            try {
+                java.nio.file.Files.writeString(java.nio.file.Path.of(probesFile), probes.csv());
+            } catch (IOException e) {
+                err.println("cairn: cannot write " + probesFile + ": " + e.getMessage());
+                return 2;
+            }
+        }
         if (json) {
-            System.out.println(RunReport.json(scene, built, msPerStep));
+            System.out.println(RunReport.json(scene, built, msPerStep, def.probes().isEmpty() ? null : probes));
         } else if (!quiet) {
             System.out.print(RunReport.summary(scene, built, msPerStep));
         }

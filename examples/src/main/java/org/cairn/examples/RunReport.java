@@ -22,6 +22,11 @@ final class RunReport {
 
     /** The JSON object of docs/cli.md, on one line. */
     static String json(String scene, SceneDef.Built built, double msPerStep) {
+        return json(scene, built, msPerStep, null);
+    }
+
+    /** The JSON object, with the probes' samples under {@code "probes"} when there are any (null: none). */
+    static String json(String scene, SceneDef.Built built, double msPerStep, ProbeSampler probes) {
         World world = built.world();
         ObjectNode root = MAPPER.createObjectNode();
         root.put("scene", scene);
@@ -63,6 +68,9 @@ final class RunReport {
             }
         }
         root.putObject("timing").put("msPerStep", msPerStep);
+        if (probes != null) {
+            probes.addTo(root);
+        }
         return root.toString();
     }
 

@@ -165,6 +165,25 @@ class RunCommandTest {
         assertTrue(missing.err().contains("did you mean 'knocked'?"), missing.err());
     }
 
+    /** bounce.scene's probes: the lively ball's height every 3 steps and the energies every 30, in JSON and CSV. */
+    @Test
+    void probesAreRecordedInTheJsonAndACsvFile(@TempDir Path dir) throws IOException {
+        Path csv = dir.resolve("probes.csv");
+        Outcome o = cairn("run", SCENES.resolve("bounce.scene").toString(), "--steps", "60", "--json", "--probes", csv.toString());
+        assertEquals(0, o.code(), o.err());
+        JsonNode probes = MAPPER.readTree(o.out()).get("probes");
+        JsonNode height = probes.get("lively_height");
+        assertEquals(21, height.size(), "steps 0, 3, ..., 60");
+        assertEquals(1.1, height.get(0).get("position").get(1).asDouble(), 1e-12);
+        assertEquals(60, height.get(20).get("step").asInt());
+        assertEquals(3, probes.get("energy").size(), "steps 0, 30, 60");
+        assertTrue(probes.get("energy").get(0).has("kinetic_energy"));
+        List<String> rows = Files.readAllLines(csv);
+        assertEquals("probe,step,time,quantity,x,y,z,w", rows.get(0));
+        assertEquals(1 + 21 * 2 + 3 * 2, rows.size());
+        assertTrue(rows.get(1).startsWith("lively_height,0,"), rows.get(1));
+    }
+
     @Test
     void invalidInputExitsWithTwoAndNoStackTrace(@TempDir Path dir) throws IOException {
         Path broken = dir.resolve("broken.scene");

@@ -107,6 +107,7 @@ public final class SceneCompiler {
                 Kind.DENSITY, "friction", Kind.PLAIN, "restitution", Kind.PLAIN, "layer", Kind.WORD));
         SCHEMA.put("layer", Map.of("collides", Kind.LAYERS));
         SCHEMA.put("pair", Map.of("friction", Kind.PLAIN, "restitution", Kind.PLAIN));
+        SCHEMA.put("probe", Map.of("body", Kind.WORD, "record", Kind.LAYERS, "every", Kind.COUNT));
         SCHEMA.put("box", with(common, Map.of("half", Kind.LENGTH3)));
         SCHEMA.put("sphere", with(common, Map.of("r", Kind.LENGTH)));
         SCHEMA.put("capsule", with(common, Map.of("r", Kind.LENGTH, "half_height", Kind.LENGTH)));
@@ -122,8 +123,8 @@ public final class SceneCompiler {
     }
 
     private static final Set<String> SHAPES = Set.of("box", "sphere", "capsule", "cylinder", "convex", "mesh");
-    private static final List<String> TOP_LEVEL = List.of("world", "material", "pair", "layer", "body", "let", "repeat",
-            "scene", "state", "include");
+    private static final List<String> TOP_LEVEL = List.of("world", "material", "pair", "layer", "body", "probe", "let",
+            "repeat", "scene", "state", "include");
     /** Bit 0 is the layer of shapes that name none; declared layers take bits 1 to 63 in order. */
     public static final int MAX_LAYERS = 63;
     private static final String DEFAULT_LAYER = "default";
@@ -136,6 +137,8 @@ public final class SceneCompiler {
     }
 
     private final List<PendingPair> pairs = new ArrayList<>();
+    private final List<SceneDef.Probe> probes = new ArrayList<>();
+    private final Map<SceneDef.Probe, Statement.Generic> probeStatements = new java.util.IdentityHashMap<>();
 
     private final List<Diagnostic> diagnostics = new ArrayList<>();
     private final WorldDef.Builder world = WorldDef.builder();
@@ -205,6 +208,7 @@ public final class SceneCompiler {
         Map<String, Value> top = new HashMap<>();
         c.statements(statements, top);
         c.states(statements, top, state, file.span());
+        c.checkProbes();
         List<Diagnostic> sorted = new ArrayList<>(c.diagnostics);
         // Source order (stable, so a loop's errors keep their order), up to the same cap as syntax errors.
         // Errors in included files sort where the main file includes them, in their own order.
@@ -215,7 +219,8 @@ public final class SceneCompiler {
         }
         boolean failed = sorted.stream().anyMatch(d -> d.severity() == Diagnostic.Severity.ERROR);
         WorldDef worldDef = failed ? null : c.world.build();
-        return new Result(failed ? null : new SceneDef(worldDef, c.bodies, c.resolvedPairs(worldDef)), sorted, c.sources);
+        return new Result(failed ? null : new SceneDef(worldDef, c.bodies, c.resolvedPairs(worldDef), c.probes), sorted,
+                c.sources);
     }
 
     private void error(String code, SourceSpan span, String message, String... hints) {
@@ -344,6 +349,7 @@ public final class SceneCompiler {
             }
             case "material" -> material(g, props, scope);
             case "pair" -> pair(g, props);
+            case "probe" -> probe(g, props);
             default -> body(g, props, scope);
         }
     }
@@ -650,6 +656,64 @@ public final class SceneCompiler {
             }
         }
         pairs.add(new PendingPair(a, b, friction, restitution));
+    }
+
+    /**
+     * {@code probe NAME [body=BODY] record=(QUANTITY, ...) [every=N]}: what to record while the
+     * scene runs. The body is checked once every body is known.
+     */
+    private void probe(Statement.Generic g, Map<String, Value> props) {
+        if (g.words().size() != 1 || !g.words().get(0).indices().isEmpty()) {
+            error(WRONG_KIND, g.span(), "a probe needs one plain name: probe NAME [body=BODY] record=(...) [every=N]");
+            return;
+        }
+        String name = prefix + g.words().get(0).base();
+        if (probes.stream().anyMatch(p -> p.name().equals(name))) {
+            error(DUPLICATE, g.words().get(0).span(), "a probe named '" + name + "' already exists");
+            return;
+        }
+        if (!props.containsKey("record")) {
+            error(MISSING_PROPERTY, g.span(), "a probe needs 'record': what to record, such as record=(position, velocity)");
+            return;
+        }
+        String body = props.containsKey("body") ? prefix + ((Value.Word) props.get("body")).name() : null;
+        List<String> allowed = body == null ? SceneDef.Probe.SCENE_QUANTITIES : SceneDef.Probe.BODY_QUANTITIES;
+        Value v = props.get("record");
+        List<String> quantities = new ArrayList<>();
+        for (Value item : v instanceof Value.Tuple t ? t.items() : List.of(v)) {
+            String q = ((Value.Word) item).name();
+            if (!allowed.contains(q)) {
+                List<String> all = new ArrayList<>(SceneDef.Probe.BODY_QUANTITIES);
+                all.addAll(SceneDef.Probe.SCENE_QUANTITIES);
+                String guess = Suggest.closest(q, allowed);
+                error(UNKNOWN_NAME, valueSpan(g, "record"), "a probe " + (body == null ? "of the whole scene" : "of a body")
+                        + " records " + String.join(", ", allowed) + ", not '" + q + "'", guess != null
+                        ? new String[] {"did you mean '" + guess + "'?"} : SceneDef.Probe.BODY_QUANTITIES.contains(q)
+                        ? new String[] {"'" + q + "' needs body=NAME"} : new String[0]);
+                return;
+            }
+            quantities.add(q);
+        }
+        int every = props.containsKey("every") ? (int) Math.min(Integer.MAX_VALUE, number(props.get("every"))) : 1;
+        if (every < 1) {
+            error(OUT_OF_RANGE, valueSpan(g, "every"), "'every' must be at least 1 step, got " + every);
+            return;
+        }
+        SceneDef.Probe probe = new SceneDef.Probe(name, body, quantities, every);
+        probes.add(probe);
+        probeStatements.put(probe, g);
+    }
+
+    private void checkProbes() {
+        Set<String> bodyNames = new HashSet<>();
+        bodies.forEach(b -> bodyNames.add(b.name()));
+        for (SceneDef.Probe p : probes) {
+            if (p.body() != null && !bodyNames.contains(p.body())) {
+                String guess = Suggest.closest(p.body(), bodyNames);
+                error(UNKNOWN_NAME, valueSpan(probeStatements.get(p), "body"), "probe '" + p.name() + "' watches unknown body '"
+                        + p.body() + "'", guess == null ? new String[0] : new String[] {"did you mean '" + guess + "'?"});
+            }
+        }
     }
 
     /** The pairs with their missing values mixed by the world's rules. */

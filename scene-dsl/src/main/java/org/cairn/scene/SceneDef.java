@@ -21,17 +21,44 @@ import org.cairn.engine3d.geometry.Shape;
  * @param world  the world settings
  * @param bodies the bodies in declaration order
  * @param pairs  per-pair material overrides, by material id
+ * @param probes what to record while the scene runs
  */
-public record SceneDef(WorldDef world, List<BodySpec> bodies, List<MaterialPair> pairs) {
+public record SceneDef(WorldDef world, List<BodySpec> bodies, List<MaterialPair> pairs, List<Probe> probes) {
     /** Copies the lists so the record stays immutable. */
     public SceneDef {
         bodies = List.copyOf(bodies);
         pairs = List.copyOf(pairs);
+        probes = List.copyOf(probes);
     }
 
-    /** A scene without material pair overrides. */
+    /** A scene without material pair overrides or probes. */
     public SceneDef(WorldDef world, List<BodySpec> bodies) {
-        this(world, bodies, List.of());
+        this(world, bodies, List.of(), List.of());
+    }
+
+    /** The same scene with other world settings. */
+    public SceneDef withWorld(WorldDef otherWorld) {
+        return new SceneDef(otherWorld, bodies, pairs, probes);
+    }
+
+    /**
+     * A probe: {@code quantities} of one body (or of the whole scene, {@code body} null) every
+     * {@code every} steps, step 0 included.
+     *
+     * @param quantities among {@link #BODY_QUANTITIES} (with a body) or {@link #SCENE_QUANTITIES}
+     */
+    public record Probe(String name, String body, List<String> quantities, int every) {
+        /** What a probe of a body records: world position (m), orientation quaternion, velocities (m/s, rad/s), speed (m/s). */
+        public static final List<String> BODY_QUANTITIES = List.of("position", "orientation", "velocity", "angular_velocity",
+                "speed");
+        /** What a probe of the whole scene records: energies (J), the number of touching contacts, awake bodies. */
+        public static final List<String> SCENE_QUANTITIES = List.of("kinetic_energy", "potential_energy", "contacts",
+                "awake");
+
+        /** Copies the list so the record stays immutable. */
+        public Probe {
+            quantities = List.copyOf(quantities);
+        }
     }
 
     /** The friction and restitution of contacts between shapes of materials {@code a} and {@code b} (ids). */

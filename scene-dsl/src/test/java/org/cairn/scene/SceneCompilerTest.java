@@ -367,4 +367,20 @@ class SceneCompilerTest {
         built.world().step();
         assertEquals(0.3, built.world().contacts().friction(0), 0.0);
     }
+
+    /** Probes name what to record, of a body or of the whole scene, and how often. */
+    @Test
+    void probesAreCompiled() {
+        SceneCompiler.Result result = compile("""
+                scene 1
+                probe top body=crate[1] record=(position, velocity) every=5
+                probe totals record=kinetic_energy
+                repeat i in 0..2 {
+                  body crate[i] at=(0, 0.5m + i, 0) { box half=(0.5m, 0.5m, 0.5m) }
+                }
+                """);
+        assertEquals(List.of(), result.diagnostics());
+        assertEquals(List.of(new SceneDef.Probe("top", "crate[1]", List.of("position", "velocity"), 5),
+                new SceneDef.Probe("totals", null, List.of("kinetic_energy"), 1)), result.scene().probes());
+    }
 }
