@@ -800,12 +800,7 @@ public final class SceneCompiler {
                 def.allowSleep(((Value.Word) props.get("sleep")).name().equals("on"));
             }
             List<SceneDef.ShapeSpec> shapes = new ArrayList<>();
-            for (Statement s : g.block() == null ? List.<Statement>of() : g.block()) {
-                SceneDef.ShapeSpec shape = shape(s, scope, bodyMaterial, type, bodyLayer);
-                if (shape != null) {
-                    shapes.add(shape);
-                }
-            }
+            shapes(g.block() == null ? List.of() : g.block(), new HashMap<>(scope), bodyMaterial, type, bodyLayer, shapes);
             java.util.OptionalDouble mass = java.util.OptionalDouble.empty();
             if (props.containsKey("mass")) {
                 double m = number(props.get("mass"));
@@ -1067,6 +1062,61 @@ public final class SceneCompiler {
         return false;
     }
 
+    /**
+     * A body's block: shapes, and {@code let} and {@code repeat} to make them (a drum of 24 wall
+     * boxes is one repeat).
+     */
+    private void shapes(List<Statement> block, Map<String, Value> scope, Material bodyMaterial, BodyType type,
+                        String bodyLayer, List<SceneDef.ShapeSpec> out) {
+        for (Statement s : block) {
+            if (expansionStopped) {
+                return;
+            }
+            if (s instanceof Statement.Let let) {
+                if (scope.containsKey(let.name())) {
+                    error(DUPLICATE, let.span(), "'" + let.name() + "' is already defined in this scope");
+                    continue;
+                }
+                Value v = new Evaluator(scope, diagnosticsSink()).evaluate(let.value());
+                if (v != null) {
+                    scope.put(let.name(), v);
+                }
+            } else if (s instanceof Statement.Repeat r) {
+                Evaluator evaluator = new Evaluator(scope, diagnosticsSink());
+                Long from = wholeNumber(evaluator.evaluate(r.from()), r.from());
+                Long to = wholeNumber(evaluator.evaluate(r.to()), r.to());
+                if (from == null || to == null) {
+                    continue;
+                }
+                for (long i = from; i < to && !expansionStopped; i++) {
+                    expanded += Math.max(1, r.body().size());
+                    if (expanded > MAX_EXPANDED_STATEMENTS) {
+                        error(OUT_OF_RANGE, r.span(), "the loops of this scene expand to more than " + MAX_EXPANDED_STATEMENTS
+                                + " statements");
+                        expansionStopped = true;
+                        return;
+                    }
+                    Map<String, Value> inner = new HashMap<>(scope);
+                    inner.put(r.variable(), new Value.Scalar(i, Dimension.NONE));
+                    provenance.add("in repeat " + r.variable() + " = " + i + " at " + r.span().location());
+                    int before = diagnostics.size();
+                    loopDepth++;
+                    shapes(r.body(), inner, bodyMaterial, type, bodyLayer, out);
+                    loopDepth--;
+                    provenance.remove(provenance.size() - 1);
+                    if (diagnostics.size() > before) {
+                        break;
+                    }
+                }
+            } else {
+                SceneDef.ShapeSpec shape = shape(s, scope, bodyMaterial, type, bodyLayer);
+                if (shape != null) {
+                    out.add(shape);
+                }
+            }
+        }
+    }
+
     private Material material(String name, SourceSpan at) {
         Material m = materials.get(prefix + name);
         if (m == null) {
@@ -1084,7 +1134,7 @@ public final class SceneCompiler {
         if (!(s instanceof Statement.Generic g) || !SHAPES.contains(g.head())) {
             String head = s instanceof Statement.Generic g2 ? g2.head() : "this statement";
             String guess = s instanceof Statement.Generic g3 ? Suggest.closest(g3.head(), SHAPES.stream().sorted().toList()) : null;
-            error(UNKNOWN_STATEMENT, s.span(), "only shapes (box, sphere, capsule, cylinder, convex, mesh) go inside a body, not "
+            error(UNKNOWN_STATEMENT, s.span(), "only shapes (box, sphere, capsule, cylinder, convex, mesh), let and repeat go inside a body, not "
                     + (s instanceof Statement.Generic ? "'" + head + "'" : head),
                     guess == null ? new String[0] : new String[] {"did you mean '" + guess + "'?"});
             return null;

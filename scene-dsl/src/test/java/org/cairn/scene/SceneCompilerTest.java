@@ -368,6 +368,23 @@ class SceneCompilerTest {
         assertEquals(0.3, built.world().contacts().friction(0), 0.0);
     }
 
+    /** A body's block may use let and repeat to make its shapes: a ring of eight boxes is one compound. */
+    @Test
+    void repeatInsideABodyMakesItsShapes() {
+        SceneCompiler.Result result = compile("""
+                scene 1
+                body ring static {
+                  let n = 8
+                  repeat k in 0..n { box half=(0.3m, 0.1m, 0.1m) at=(2m * cos(360deg * k/n), 2m * sin(360deg * k/n), 0) }
+                }
+                """);
+        assertEquals(List.of(), result.diagnostics());
+        List<SceneDef.ShapeSpec> shapes = result.scene().bodies().get(0).shapes();
+        assertEquals(8, shapes.size());
+        assertEquals(0, shapes.get(2).def().localPosition().x, 1e-12);
+        assertEquals(2, shapes.get(2).def().localPosition().y, 1e-12);
+    }
+
     /** Probes name what to record, of a body or of the whole scene, and how often. */
     @Test
     void probesAreCompiled() {
