@@ -239,14 +239,7 @@ public final class SceneCompiler {
                     error(VERSION, d.span(), "unsupported scene version " + d.version() + "; this Cairn reads version 1");
                 }
             } else if (s instanceof Statement.Let let) {
-                if (scope.containsKey(let.name())) {
-                    error(DUPLICATE, let.span(), "'" + let.name() + "' is already defined in this scope");
-                    continue;
-                }
-                Value v = new Evaluator(scope, diagnosticsSink()).evaluate(let.value());
-                if (v != null) {
-                    scope.put(let.name(), v);
-                }
+                let(let, scope);
             } else if (s instanceof Statement.Repeat r) {
                 repeat(r, scope);
             } else if (s instanceof Statement.State) {
@@ -262,6 +255,18 @@ public final class SceneCompiler {
         }
     }
 
+    /** {@code let NAME = expr}: a constant of this scope, defined once. */
+    private void let(Statement.Let let, Map<String, Value> scope) {
+        if (scope.containsKey(let.name())) {
+            error(DUPLICATE, let.span(), "'" + let.name() + "' is already defined in this scope");
+            return;
+        }
+        Value v = new Evaluator(scope, diagnosticsSink()).evaluate(let.value());
+        if (v != null) {
+            scope.put(let.name(), v);
+        }
+    }
+
     /** Evaluator diagnostics get the loop provenance too. */
     private java.util.function.Consumer<Diagnostic> diagnosticsSink() {
         return d -> {
@@ -272,6 +277,12 @@ public final class SceneCompiler {
     }
 
     private void repeat(Statement.Repeat r, Map<String, Value> scope) {
+        repeat(r, scope, this::statements);
+    }
+
+    /** Runs {@code body} on the loop's statements once per value of its variable, with the loop's checks and provenance. */
+    private void repeat(Statement.Repeat r, Map<String, Value> scope,
+                        java.util.function.BiConsumer<List<Statement>, Map<String, Value>> body) {
         Evaluator evaluator = new Evaluator(scope, diagnosticsSink());
         Long from = wholeNumber(evaluator.evaluate(r.from()), r.from()), to = wholeNumber(evaluator.evaluate(r.to()), r.to());
         if (from == null || to == null) {
@@ -294,7 +305,7 @@ public final class SceneCompiler {
             provenance.add("in repeat " + r.variable() + " = " + i + " at " + r.span().location());
             int before = diagnostics.size();
             loopDepth++;
-            statements(r.body(), inner);
+            body.accept(r.body(), inner);
             loopDepth--;
             provenance.remove(provenance.size() - 1);
             if (diagnostics.size() > before) {
@@ -771,22 +782,7 @@ public final class SceneCompiler {
         }
         BodyDef.Builder def = BodyDef.builder().type(type).name(name);
         try {
-            if (props.containsKey("at")) {
-                double[] p = vector(props.get("at"));
-                def.position(p[0], p[1], p[2]);
-            }
-            Quaterniond q = orientation(props, g.span());
-            if (q != null) {
-                def.rotation(q);
-            }
-            if (props.containsKey("v")) {
-                double[] v = vector(props.get("v"));
-                def.linearVelocity(v[0], v[1], v[2]);
-            }
-            if (props.containsKey("w")) {
-                double[] w = vector(props.get("w"));
-                def.angularVelocity(w[0], w[1], w[2]);
-            }
+            placeAndMove(props, g.span(), def);
             if (props.containsKey("gravity_scale")) {
                 def.gravityScale(number(props.get("gravity_scale")));
             }
@@ -956,26 +952,31 @@ public final class SceneCompiler {
         }
     }
 
+    /** A body's initial pose and velocities from {@code at}, an orientation, {@code v} and {@code w}, where given. */
+    private void placeAndMove(Map<String, Value> props, SourceSpan span, BodyDef.Builder def) {
+        if (props.containsKey("at")) {
+            double[] p = vector(props.get("at"));
+            def.position(p[0], p[1], p[2]);
+        }
+        Quaterniond q = orientation(props, span);
+        if (q != null) {
+            def.rotation(q);
+        }
+        if (props.containsKey("v")) {
+            double[] v = vector(props.get("v"));
+            def.linearVelocity(v[0], v[1], v[2]);
+        }
+        if (props.containsKey("w")) {
+            double[] w = vector(props.get("w"));
+            def.angularVelocity(w[0], w[1], w[2]);
+        }
+    }
+
     private void apply(int index, Map<String, Value> change, SourceSpan span) {
         SceneDef.BodySpec spec = bodies.get(index);
         BodyDef.Builder def = spec.body().toBuilder();
         try {
-            if (change.containsKey("at")) {
-                double[] p = vector(change.get("at"));
-                def.position(p[0], p[1], p[2]);
-            }
-            Quaterniond q = orientation(change, span);
-            if (q != null) {
-                def.rotation(q);
-            }
-            if (change.containsKey("v")) {
-                double[] v = vector(change.get("v"));
-                def.linearVelocity(v[0], v[1], v[2]);
-            }
-            if (change.containsKey("w")) {
-                double[] w = vector(change.get("w"));
-                def.angularVelocity(w[0], w[1], w[2]);
-            }
+            placeAndMove(change, span, def);
             bodies.set(index, new SceneDef.BodySpec(spec.name(), def.build(), spec.shapes(), spec.mass()));
         } catch (IllegalArgumentException rejected) {
             error(OUT_OF_RANGE, span, rejected.getMessage());
@@ -1073,41 +1074,9 @@ public final class SceneCompiler {
                 return;
             }
             if (s instanceof Statement.Let let) {
-                if (scope.containsKey(let.name())) {
-                    error(DUPLICATE, let.span(), "'" + let.name() + "' is already defined in this scope");
-                    continue;
-                }
-                Value v = new Evaluator(scope, diagnosticsSink()).evaluate(let.value());
-                if (v != null) {
-                    scope.put(let.name(), v);
-                }
+                let(let, scope);
             } else if (s instanceof Statement.Repeat r) {
-                Evaluator evaluator = new Evaluator(scope, diagnosticsSink());
-                Long from = wholeNumber(evaluator.evaluate(r.from()), r.from());
-                Long to = wholeNumber(evaluator.evaluate(r.to()), r.to());
-                if (from == null || to == null) {
-                    continue;
-                }
-                for (long i = from; i < to && !expansionStopped; i++) {
-                    expanded += Math.max(1, r.body().size());
-                    if (expanded > MAX_EXPANDED_STATEMENTS) {
-                        error(OUT_OF_RANGE, r.span(), "the loops of this scene expand to more than " + MAX_EXPANDED_STATEMENTS
-                                + " statements");
-                        expansionStopped = true;
-                        return;
-                    }
-                    Map<String, Value> inner = new HashMap<>(scope);
-                    inner.put(r.variable(), new Value.Scalar(i, Dimension.NONE));
-                    provenance.add("in repeat " + r.variable() + " = " + i + " at " + r.span().location());
-                    int before = diagnostics.size();
-                    loopDepth++;
-                    shapes(r.body(), inner, bodyMaterial, type, bodyLayer, out);
-                    loopDepth--;
-                    provenance.remove(provenance.size() - 1);
-                    if (diagnostics.size() > before) {
-                        break;
-                    }
-                }
+                repeat(r, scope, (inner, innerScope) -> shapes(inner, innerScope, bodyMaterial, type, bodyLayer, out));
             } else {
                 SceneDef.ShapeSpec shape = shape(s, scope, bodyMaterial, type, bodyLayer);
                 if (shape != null) {
