@@ -17,8 +17,8 @@ import org.cairn.verification.invariant.Violation;
  * FILE --steps N --check-invariants} reproduces. The report counts what was generated.
  */
 public final class PropertyRunner {
-    /** Attempts the shrinker may make. */
-    public static final int SHRINK_BUDGET = 600;
+    /** Attempts the shrinker may make: {@code -Dcairn.shrink=N}, default 600. */
+    public static final int SHRINK_BUDGET = Integer.getInteger("cairn.shrink", 600);
 
     private PropertyRunner() {
     }
