@@ -647,12 +647,20 @@ public final class ContactSolver {
             feasible &= normalImpulse[P * k + i] + blockDelta[i] >= 0;
         }
         for (int round = 0; !feasible && round < n; round++) {
-            // Points that would pull let go; the others are solved again, seeing the let-go impulses.
+            // The point that would pull hardest lets go (one at a time: a point that pulls only because
+            // of another may push once that one is gone); the others are solved again, seeing it.
+            int worst = -1;
+            double worstValue = 0;
+            for (int i = 0; i < n; i++) {
+                double value = normalImpulse[P * k + i] + blockDelta[i];
+                if (active[i] && value < worstValue) {
+                    worst = i;
+                    worstValue = value;
+                }
+            }
+            active[worst] = false;
             int m = 0;
             for (int i = 0; i < n; i++) {
-                if (active[i] && normalImpulse[P * k + i] + blockDelta[i] < 0) {
-                    active[i] = false;
-                }
                 if (!active[i]) {
                     blockDelta[i] = -normalImpulse[P * k + i];
                 } else {
@@ -690,6 +698,20 @@ public final class ContactSolver {
         }
         if (!feasible) {
             return false;
+        }
+        // A point that let go must not be left approaching (or overlapping without a push): then the
+        // active set guessed wrong, and the points are solved one by one instead.
+        for (int i = 0; i < n; i++) {
+            if (active[i]) {
+                continue;
+            }
+            double after = blockRhs[i];
+            for (int j = 0; j < n; j++) {
+                after += blockScale[i] * blockMatrix[o + i * n + j] * blockDelta[j];
+            }
+            if (after < -1e-9 * (1 + Math.abs(blockRhs[i]))) {
+                return false;
+            }
         }
         for (int i = 0; i < n; i++) {
             applyNormal(b, k, ia, ib, P * k + i, blockDelta[i]);
