@@ -64,10 +64,17 @@ class ContactSolverTest {
         return sum;
     }
 
-    /** A ball dropped from 1 m rebounds to e²·1 m. */
+    /**
+     * A ball dropped from 1 m leaves the ground at e times the speed it met it with, that speed
+     * being what its fall from the impact step's start gives, √(v₀² + 2·g·s₀), to 1e-9; and it
+     * rises to e²·1 m less what semi-implicit Euler loses in flight (½·g²·h² per unit mass per
+     * substep, on the way down and up): 4.0 % low at e = 0.3, 2.8 % at 0.5, 2.1 % at 0.8, measured.
+     * Within 5 %. (Bouncing from a faster reading of the approach put some of that back, and a ball
+     * with e near 1 then gained energy; the property suite found it.)
+     */
     @ParameterizedTest
     @ValueSource(doubles = {0.3, 0.5, 0.8})
-    void aBallReboundsToESquaredTimesTheDropHeight(double e) {
+    void aBallReboundsAtETimesItsImpactSpeed(double e) {
         World world = world(SolverKind.SOFT_STEP, 9.81);
         ground(world, 0.6, e);
         double r = 0.1;
@@ -76,13 +83,19 @@ class ContactSolverTest {
         double apex = 0;
         boolean bounced = false;
         Vector3d v = new Vector3d();
+        double v0 = 0, s0 = 1;
         for (int i = 0; i < 240; i++) {
             world.step();
             world.linearVelocity(ball, v);
-            if (v.y > 0) {
+            if (v.y > 0 && !bounced) {
                 bounced = true;
+                double impact = Math.sqrt(v0 * v0 + 2 * 9.81 * s0);
+                assertEquals(e * impact, v.y, 1e-9 * impact, "rebound speed");
             }
-            if (bounced) {
+            if (!bounced) {
+                v0 = v.y;
+                s0 = world.position(ball, new Vector3d()).y - r;
+            } else {
                 apex = Math.max(apex, world.position(ball, new Vector3d()).y - r);
                 if (v.y < 0) {
                     break;
@@ -90,7 +103,8 @@ class ContactSolverTest {
             }
         }
         System.out.printf("restitution %.1f: rebound %.4f m, e² = %.4f m%n", e, apex, e * e);
-        assertEquals(e * e, apex, 0.03 * e * e);
+        assertTrue(bounced);
+        assertEquals(e * e, apex, 0.05 * e * e);
     }
 
     @ParameterizedTest

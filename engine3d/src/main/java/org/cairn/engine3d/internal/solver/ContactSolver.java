@@ -68,7 +68,7 @@ public final class ContactSolver {
     private double[] stepTangent = new double[2 * P * 16];
     private double[] relativeVelocity = new double[P * 16];
     private double[] maxNormalImpulse = new double[P * 16];
-    /** Per point, the fastest approach restitution may use: the start's, plus what gravity adds in one step. */
+    /** Per point, the fastest approach restitution may use: the start's, plus what gravity adds over the open gap. */
     private double[] approachFloor = new double[P * 16];
     /** Per constraint, the points' coupled normal mass matrix K and its pseudo-inverse (P×P, row-major). */
     private double[] blockMatrix = new double[P * P * 16];
@@ -284,13 +284,20 @@ public final class ContactSolver {
                 stepTangent[2 * p + 1] = 0;
                 maxNormalImpulse[p] = 0;
                 relativeVelocity[p] = relativeVelocity(b, ia, ib, p, nx, ny, nz);
+                // Relative acceleration of the point pair along n from gravity (negative: closing).
+                double scaleA = dynamicA ? b.gravityScale[ia] : 0, scaleB = dynamicB ? b.gravityScale[ib] : 0;
+                double closing = (scaleB - scaleA) * (nx * gravityX + ny * gravityY + nz * gravityZ);
                 if (restitutionWithoutThreshold) {
                     // The pitfall as seed 000 has it: the approach measured after this step's
                     // gravity, so a resting contact approaches at g·dt and bounces every step.
-                    double scaleA = dynamicA ? b.gravityScale[ia] : 0, scaleB = dynamicB ? b.gravityScale[ib] : 0;
-                    relativeVelocity[p] += dt * (scaleB - scaleA) * (nx * gravityX + ny * gravityY + nz * gravityZ);
+                    relativeVelocity[p] += dt * closing;
+                    approachFloor[p] = relativeVelocity[p] - gravitySpeedPerStep;
+                } else {
+                    // The fastest a falling pair can meet: its speed at the step's start plus what
+                    // gravity adds over the gap still open, v² = v₀² + 2·g·s₀ (energy, not time).
+                    double v0 = Math.min(relativeVelocity[p], 0.0), gap = Math.max(baseSeparation[p], 0.0);
+                    approachFloor[p] = -Math.sqrt(v0 * v0 + 2 * Math.max(-closing, 0.0) * gap);
                 }
-                approachFloor[p] = relativeVelocity[p] - gravitySpeedPerStep;
             }
             if (n >= 2) {
                 prepareBlock(b, k, ia, ib, n, nx, ny, nz);
@@ -590,7 +597,8 @@ public final class ContactSolver {
     /**
      * The approach speed for restitution is the fastest seen at the point until its contact first
      * pushes in this step, so gravity acting between the step's start and the impact counts; but
-     * never faster than the step's start speed plus what gravity adds in one step. The anchors stay
+     * never faster than a fall from the step's start through the open gap allows, √(v₀² + 2·g·s₀)
+     * (faster, a ball bouncing with e = 1 gained energy every bounce). The anchors stay
      * fixed through the step while a tumbling body's angular velocity turns, so later readings of a
      * fast-spinning body's point speed are not to be trusted, and bouncing from them gained energy
      * (found by the property suite: a frictionless tetrahedron with e = 0.94 landing on an edge rose
