@@ -21,10 +21,17 @@ import org.joml.Vector3d;
 public final class StabilityExperiment {
     /** One configuration of the solver. */
     public record Config(String name, SolverKind solver, int substeps, int iterations, boolean warm,
-                         int positionIterations, boolean blockNormals) {
+                         int positionIterations, boolean blockNormals, double groundRestitution, boolean clampIncrements,
+                         boolean restitutionWithoutThreshold) {
         /** A configuration without position iterations, points of a manifold solved together. */
         public Config(String name, SolverKind solver, int substeps, int iterations, boolean warm) {
             this(name, solver, substeps, iterations, warm, 0, true);
+        }
+
+        /** A configuration with a ground of restitution 0 and no pitfall switched on. */
+        public Config(String name, SolverKind solver, int substeps, int iterations, boolean warm, int positionIterations,
+                      boolean blockNormals) {
+            this(name, solver, substeps, iterations, warm, positionIterations, blockNormals, 0, false, false);
         }
 
         /** Contact solves per step: velocity (and position) iterations for sequential impulses; solve + relax per substep for the soft step. */
@@ -40,7 +47,10 @@ public final class StabilityExperiment {
     private StabilityExperiment() {
     }
 
-    /** The eight configurations of the seed, sequential impulses with position iterations, and the soft step solving points one by one. */
+    /**
+     * The eight configurations of the seed, sequential impulses with position iterations, the soft
+     * step solving points one by one, and the two pitfalls switched on (warm starting on).
+     */
     public static List<Config> configurations() {
         List<Config> configs = new ArrayList<>();
         for (boolean warm : new boolean[] {true, false}) {
@@ -52,6 +62,13 @@ public final class StabilityExperiment {
             configs.add(new Config("soft step, 4 substeps", SolverKind.SOFT_STEP, 4, 1, warm));
             configs.add(new Config("soft step, 4 substeps, points one by one", SolverKind.SOFT_STEP, 4, 1, warm, 0, false));
         }
+        // The seeds' pitfalls, switched on (WorldDef's experimental switches), beside their baselines.
+        configs.add(new Config("soft step, 4 substeps, pitfall: clamped increments", SolverKind.SOFT_STEP, 4, 1, true, 0, true,
+                0, true, false));
+        configs.add(new Config("soft step, 4 substeps, ground restitution 0.5", SolverKind.SOFT_STEP, 4, 1, true, 0, true,
+                0.5, false, false));
+        configs.add(new Config("soft step, 4 substeps, ground restitution 0.5, pitfall: no restitution threshold",
+                SolverKind.SOFT_STEP, 4, 1, true, 0, true, 0.5, false, true));
         return configs;
     }
 
@@ -60,8 +77,10 @@ public final class StabilityExperiment {
                              double seconds) {
         World world = new World(WorldDef.builder().gravity(0, -9.81, 0).timeStep(1.0 / 60.0).substeps(config.substeps())
                 .solver(config.solver()).iterations(config.iterations()).positionIterations(config.positionIterations())
-                .warmStarting(config.warm()).blockNormals(config.blockNormals()).build());
-        Stacks.ground(world);
+                .warmStarting(config.warm()).blockNormals(config.blockNormals())
+                .experimentalClampIncrements(config.clampIncrements())
+                .experimentalRestitutionWithoutThreshold(config.restitutionWithoutThreshold()).build());
+        Stacks.ground(world, config.groundRestitution());
         List<BodyId> boxes = build.apply(world, size);
         List<Vector3d> start = new ArrayList<>();
         for (BodyId box : boxes) {
@@ -128,13 +147,15 @@ public final class StabilityExperiment {
     /** The results as CSV, one row per run, SI units; an empty asleep_s means never. */
     public static String csv(List<Result> results) {
         StringBuilder out = new StringBuilder("structure,solver,substeps,iterations,position_iterations,block_normals,"
-                + "warm_starting,furthest_m,fell_over,asleep_s,solves_per_step\n");
+                + "warm_starting,furthest_m,fell_over,asleep_s,solves_per_step,ground_restitution,clamp_increments,"
+                + "restitution_without_threshold\n");
         for (Result r : results) {
             Config c = r.config();
-            out.append(String.format(Locale.ROOT, "\"%s\",%s,%d,%d,%d,%b,%b,%.6f,%b,%s,%d%n", r.structure(), c.solver(),
-                    c.substeps(), c.iterations(), c.positionIterations(), c.blockNormals(), c.warm(), r.furthestMeters(),
-                    r.fellOver(), Double.isNaN(r.sleepSeconds()) ? "" : String.format(Locale.ROOT, "%.4f", r.sleepSeconds()),
-                    c.solvesPerStep()));
+            out.append(String.format(Locale.ROOT, "\"%s\",%s,%d,%d,%d,%b,%b,%.6f,%b,%s,%d,%s,%b,%b%n", r.structure(),
+                    c.solver(), c.substeps(), c.iterations(), c.positionIterations(), c.blockNormals(), c.warm(),
+                    r.furthestMeters(), r.fellOver(), Double.isNaN(r.sleepSeconds()) ? ""
+                            : String.format(Locale.ROOT, "%.4f", r.sleepSeconds()), c.solvesPerStep(), c.groundRestitution(),
+                    c.clampIncrements(), c.restitutionWithoutThreshold()));
         }
         return out.toString();
     }

@@ -16,8 +16,13 @@ public final class Stacks {
 
     /** A static ground slab whose top is y = 0. */
     public static void ground(World world) {
+        ground(world, 0);
+    }
+
+    /** A static ground slab whose top is y = 0, of the given restitution (contacts take the larger). */
+    public static void ground(World world, double restitution) {
         BodyId ground = world.createBody(BodyDef.builder().type(BodyType.STATIC).name("ground").position(0, -0.5, 0).build());
-        world.createShape(ground, ShapeDef.DEFAULTS, new Box(50, 0.5, 50));
+        world.createShape(ground, ShapeDef.builder().restitution(restitution).build(), new Box(50, 0.5, 50));
     }
 
     /** A pyramid of unit boxes (1 m, 1000 kg/m³), {@code base} in its bottom row, rows touching. */
