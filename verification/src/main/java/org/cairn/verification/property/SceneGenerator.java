@@ -75,7 +75,11 @@ public final class SceneGenerator {
         double columnTop = 0;
         boolean settles = name.equals("dropped") || name.equals("stacked");
         int columnHeight = name.equals("stacked") ? 1 + c.below(5) : 1;
+        int present = 0;
         for (int i = 0; i < count; i++) {
+            // Drawn first and on its own: the shrinker drops a body by zeroing this one choice, and
+            // every other body keeps its place and its properties (they are still drawn).
+            boolean exists = c.below(16) != 0;
             int cell = i / columnHeight, level = i % columnHeight;
             double x = -3 + 1.5 * (cell % 5), z = -3 + 1.5 * ((cell / 5) % 5);
             double mass = Math.pow(massRatio, c.unit());
@@ -152,6 +156,10 @@ public final class SceneGenerator {
                     tags.add("bouncing");
                 }
             }
+            if (!exists) {
+                continue;
+            }
+            present++;
             bodyLines.add("body b" + i + placement(x, y, z, rotation, velocity, spin) + " mass=" + num(mass) + "kg { " + shape
                     + " friction=" + num(friction) + " restitution=" + num(restitution) + " }\n");
         }
@@ -163,7 +171,7 @@ public final class SceneGenerator {
             tags.add("stack of " + columnHeight);
         }
         int steps = weightless ? 120 : 240;
-        return new GeneratedScene(out.toString(), name, tags, steps, settles && requireRest ? 3.0 : 0.0, count);
+        return new GeneratedScene(out.toString(), name, tags, steps, settles && requireRest ? 3.0 : 0.0, present);
     }
 
     /**
