@@ -12,8 +12,9 @@ import java.util.TreeSet;
  * hulls; friction in [0, 1), restitution in [0, 1], masses from 1 to 100 kg (or as asked): mass
  * ratios up to 100.
  * Nothing starts overlapping: bodies sit on a 1.5 m grid and each fits in a 0.7 m ball (columns
- * are stacked with 1 mm gaps). Dropped boxes and stacks have friction of at least 0.3 everywhere
- * and must come to rest within 3 s; round and rolling shapes are not asked to.
+ * are stacked with 1 mm gaps). Dropped boxes and stacks have friction of at least 0.3 and
+ * restitution of at most 0.5 everywhere, and must come to rest within 3 s; round and rolling
+ * shapes are not asked to.
  */
 public final class SceneGenerator {
     /** The families, in shrinking order. */
@@ -68,7 +69,8 @@ public final class SceneGenerator {
             double groundFriction = name.equals("dropped") || name.equals("stacked") ? 0.3 + 0.7 * c.unit() : c.unit();
             out.append("body ground static").append(placement(0, -0.5, 0, null, null, null))
                     .append(" { box half=(20m, 0.5m, 20m) friction=").append(num(groundFriction))
-                    .append(" restitution=").append(num(name.equals("bouncing") ? c.between(0.5, 1) : c.unit())).append(" }\n");
+                    .append(" restitution=").append(num(name.equals("bouncing") ? c.between(0.5, 1)
+                            : restful(name) ? 0.5 * c.unit() * c.unit() : c.unit())).append(" }\n");
         }
         int count = 1 + c.below(MAX_BODIES);
         java.util.List<String> bodyLines = new java.util.ArrayList<>();
@@ -84,7 +86,7 @@ public final class SceneGenerator {
             double x = -3 + 1.5 * (cell % 5), z = -3 + 1.5 * ((cell / 5) % 5);
             double mass = Math.pow(massRatio, c.unit());
             double friction = settles ? 0.3 + 0.7 * c.unit() : c.unit();
-            double restitution = name.equals("bouncing") ? c.between(0.5, 1) : c.unit() * c.unit();
+            double restitution = name.equals("bouncing") ? c.between(0.5, 1) : c.unit() * c.unit() * (restful(name) ? 0.5 : 1);
             String shape;
             double y;
             double[] rotation = null;
@@ -236,6 +238,14 @@ public final class SceneGenerator {
     public SceneGenerator permuted(long seed) {
         permutation = new java.util.Random(seed);
         return this;
+    }
+
+    /**
+     * Families that must come to rest keep restitution at most 0.5: a box with e = 0.87 dropped
+     * from half a metre rightly bounces for some 5 s (the suite found one still at 0.43 m/s after 3 s).
+     */
+    private static boolean restful(String family) {
+        return family.equals("dropped") || family.equals("stacked");
     }
 
     /** The shortest decimal that reads back as the same double, without an exponent. */
