@@ -26,9 +26,9 @@ public final class PropertyRunner {
     /** A shrunk failure. */
     public record Failure(long seed, Violation original, Violation shrunk, String text, int steps, double settleBySeconds,
                           Path file, int shrinkAttempts) {
-        /** The command that replays the counterexample. */
+        /** The command that replays the counterexample, from the repository root (the file by its absolute path). */
         public String replayCommand() {
-            return "./cairn run " + file + " --steps " + steps + " --check-invariants"
+            return "./cairn run " + file.toAbsolutePath().normalize() + " --steps " + steps + " --check-invariants"
                     + (settleBySeconds > 0 ? " --settle-by " + SceneGenerator.num(settleBySeconds) : "");
         }
     }
