@@ -124,24 +124,14 @@ public final class ShapeRayCast {
         if (ox * ox + (oy - cy) * (oy - cy) + oz * oz <= r * r) {
             return false;
         }
-        boolean hit = false;
         double best = maxFraction;
         double bx = 0, by = 0, bz = 0;
-        double a = dx * dx + dz * dz;
-        if (a > 0) {
-            double b = ox * dx + oz * dz, cc = ox * ox + oz * oz - r * r;
-            double disc = b * b - a * cc;
-            if (disc >= 0) {
-                double t = (-b - Math.sqrt(disc)) / a;
-                double y = oy + t * dy;
-                if (t >= 0 && t <= best && Math.abs(y) <= h) {
-                    hit = true;
-                    best = t;
-                    bx = (ox + t * dx) / r;
-                    by = 0;
-                    bz = (oz + t * dz) / r;
-                }
-            }
+        double side = side(r, h, ox, oy, oz, dx, dy, dz, best);
+        boolean hit = side >= 0;
+        if (hit) {
+            best = side;
+            bx = (ox + side * dx) / r;
+            bz = (oz + side * dz) / r;
         }
         for (int end = -1; end <= 1; end += 2) {
             if (sphere(r, end * h, ox, oy, oz, dx, dy, dz, best) && fraction <= best) {
@@ -157,6 +147,26 @@ public final class ShapeRayCast {
             }
         }
         return hit && found(best, bx, by, bz);
+    }
+
+    /**
+     * Where the ray enters the side of the infinite cylinder of radius r about y, if that is within
+     * |y| ≤ h and [0, maxFraction]; −1 if not. Shared by the capsule and the cylinder.
+     */
+    private static double side(double r, double h, double ox, double oy, double oz, double dx, double dy, double dz,
+                               double maxFraction) {
+        double a = dx * dx + dz * dz;
+        if (a > 0) {
+            double b = ox * dx + oz * dz, cc = ox * ox + oz * oz - r * r;
+            double disc = b * b - a * cc;
+            if (disc >= 0) {
+                double t = (-b - Math.sqrt(disc)) / a;
+                if (t >= 0 && t <= maxFraction && Math.abs(oy + t * dy) <= h) {
+                    return t;
+                }
+            }
+        }
+        return -1;
     }
 
     /** Records a hit at {@code t} with unit normal (x, y, z); true, so a caster can end with it. */
@@ -175,22 +185,14 @@ public final class ShapeRayCast {
         if (Math.abs(oy) <= h && ox * ox + oz * oz <= r * r) {
             return false;
         }
-        boolean hit = false;
         double best = maxFraction;
         double bx = 0, by = 0, bz = 0;
-        double a = dx * dx + dz * dz;
-        if (a > 0) {
-            double b = ox * dx + oz * dz, cc = ox * ox + oz * oz - r * r;
-            double disc = b * b - a * cc;
-            if (disc >= 0) {
-                double t = (-b - Math.sqrt(disc)) / a;
-                if (t >= 0 && t <= best && Math.abs(oy + t * dy) <= h) {
-                    hit = true;
-                    best = t;
-                    bx = (ox + t * dx) / r;
-                    bz = (oz + t * dz) / r;
-                }
-            }
+        double side = side(r, h, ox, oy, oz, dx, dy, dz, best);
+        boolean hit = side >= 0;
+        if (hit) {
+            best = side;
+            bx = (ox + side * dx) / r;
+            bz = (oz + side * dz) / r;
         }
         if (dy != 0) {
             for (int end = -1; end <= 1; end += 2) {
