@@ -72,6 +72,7 @@ public final class World {
         state.maxRotationPerStep = def.maxRotationPerStep();
         state.solverKind = def.solver() == SolverKind.SOFT_STEP ? 0 : 1;
         state.iterations = def.iterations();
+        state.relaxIterations = def.relaxIterations();
         state.solver.contactHertz = def.contactHertz();
         state.solver.contactDampingRatio = def.contactDampingRatio();
         state.solver.maxPushSpeed = def.maxContactPushSpeed();

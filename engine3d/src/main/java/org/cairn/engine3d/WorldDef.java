@@ -30,6 +30,7 @@ public final class WorldDef {
     private final boolean sleeping;
     private final double sleepSpeed;
     private final int positionIterations;
+    private final int relaxIterations;
     private final boolean experimentalClampIncrements;
     private final boolean experimentalRestitutionWithoutThreshold;
     private final MixingRule frictionMixing;
@@ -37,6 +38,7 @@ public final class WorldDef {
 
     private WorldDef(Builder b) {
         positionIterations = b.positionIterations;
+        relaxIterations = b.relaxIterations;
         experimentalClampIncrements = b.experimentalClampIncrements;
         experimentalRestitutionWithoutThreshold = b.experimentalRestitutionWithoutThreshold;
         frictionMixing = b.frictionMixing;
@@ -92,6 +94,7 @@ public final class WorldDef {
         b.frictionMixing = frictionMixing;
         b.restitutionMixing = restitutionMixing;
         b.positionIterations = positionIterations;
+        b.relaxIterations = relaxIterations;
         b.experimentalClampIncrements = experimentalClampIncrements;
         b.experimentalRestitutionWithoutThreshold = experimentalRestitutionWithoutThreshold;
         return b;
@@ -123,6 +126,17 @@ public final class WorldDef {
      */
     public boolean blockNormals() {
         return blockNormals;
+    }
+
+    /**
+     * Relax passes per substep of the soft step (solves without bias, with friction); default 2.
+     * One pass, as in Box2D v3 and Box3D, leaves a freshly built stack to carry its weight down one
+     * contact per pass: the tower of 12 drops 11.5 mm before it settles 9.9 mm low (60 Hz), and the
+     * upper rows of a 100-high pyramid fall for a second. The second pass hands the load on twice as
+     * fast, for about 30 % more solver time (docs/solver.md).
+     */
+    public int relaxIterations() {
+        return relaxIterations;
     }
 
     /**
@@ -168,8 +182,9 @@ public final class WorldDef {
     }
 
     /**
-     * Contact stiffness of the soft step, Hz; default 30. Clamped to an eighth of the substep rate,
-     * where the soft contact stops being stable; contacts with a static body use twice this.
+     * Contact stiffness of the soft step, Hz; default 75. Clamped so that ω·h ≤ 2 (ω = 2π·hertz, h
+     * the substep: 76 Hz at 4 substeps of 60 Hz); contacts with a static body use twice this, under
+     * the same cap.
      */
     public double contactHertz() {
         return contactHertz;
@@ -253,7 +268,7 @@ public final class WorldDef {
         private double maxFrameTime = 0.25;
         private SolverKind solver = SolverKind.SOFT_STEP;
         private int iterations = 10;
-        private double contactHertz = 60.0;
+        private double contactHertz = 75.0;
         private double contactDampingRatio = 10.0;
         private double maxContactPushSpeed = 3.0;
         private double restitutionThreshold = 1.0;
@@ -263,6 +278,7 @@ public final class WorldDef {
         private boolean sleeping = true;
         private double sleepSpeed = 0.05;
         private int positionIterations;
+        private int relaxIterations = 2;
         private boolean experimentalClampIncrements;
         private boolean experimentalRestitutionWithoutThreshold;
         private MixingRule frictionMixing = MixingRule.GEOMETRIC_MEAN;
@@ -274,6 +290,12 @@ public final class WorldDef {
         /** Solve each manifold's normal points together (soft step; see the getter). */
         public Builder blockNormals(boolean enabled) {
             blockNormals = enabled;
+            return this;
+        }
+
+        /** Relax passes per substep of the soft step, at least 1. */
+        public Builder relaxIterations(int count) {
+            relaxIterations = Check.atLeast("relaxIterations", count, 1);
             return this;
         }
 

@@ -36,6 +36,7 @@ class ValidationTest {
         rejects("maxLinearSpeed", () -> WorldDef.builder().maxLinearSpeed(NAN));
         rejects("maxRotationPerStep", () -> WorldDef.builder().maxRotationPerStep(-1));
         rejects("maxFrameTime", () -> WorldDef.builder().maxFrameTime(0));
+        rejects("relaxIterations", () -> WorldDef.builder().relaxIterations(0));
         rejects("def", () -> new World(null));
     }
 

@@ -89,7 +89,7 @@ public final class SceneCompiler {
         SCHEMA.put("world", Map.ofEntries(Map.entry("gravity", Kind.ACCELERATION3), Map.entry("dt", Kind.TIME),
                 Map.entry("substeps", Kind.COUNT), Map.entry("iterations", Kind.COUNT), Map.entry("solver", Kind.WORD),
                 Map.entry("sleep", Kind.ON_OFF), Map.entry("contact_hertz", Kind.FREQUENCY), Map.entry("warm_start", Kind.ON_OFF),
-                Map.entry("block_normals", Kind.ON_OFF),
+                Map.entry("block_normals", Kind.ON_OFF), Map.entry("relax_iterations", Kind.COUNT),
                 Map.entry("experimental_clamp_increments", Kind.ON_OFF),
                 Map.entry("experimental_restitution_without_threshold", Kind.ON_OFF),
                 Map.entry("contact_damping", Kind.PLAIN), Map.entry("max_push_speed", Kind.SPEED),
@@ -566,6 +566,7 @@ public final class SceneCompiler {
                     case "sleep" -> world.sleeping(((Value.Word) v).name().equals("on"));
                     case "warm_start" -> world.warmStarting(((Value.Word) v).name().equals("on"));
                     case "block_normals" -> world.blockNormals(((Value.Word) v).name().equals("on"));
+                    case "relax_iterations" -> world.relaxIterations((int) number(v));
                     case "experimental_clamp_increments" ->
                             world.experimentalClampIncrements(((Value.Word) v).name().equals("on"));
                     case "experimental_restitution_without_threshold" ->

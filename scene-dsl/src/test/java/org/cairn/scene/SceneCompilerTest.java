@@ -128,7 +128,7 @@ class SceneCompilerTest {
                 scene 1
                 world contact_damping=5 max_push_speed=2m/s restitution_threshold=0.5m/s position_iterations=3 baumgarte=0.3
                 world sleep_speed=3cm/s max_speed=100m/s max_rotation=45deg max_frame_time=100ms
-                world friction_mixing=max restitution_mixing=average solver=si iterations=7
+                world friction_mixing=max restitution_mixing=average solver=si iterations=7 relax_iterations=3
                 """);
         assertTrue(r.ok(), r.diagnostics().toString());
         org.cairn.engine3d.WorldDef w = r.scene().world();
@@ -136,6 +136,7 @@ class SceneCompilerTest {
         assertEquals(2, w.maxContactPushSpeed());
         assertEquals(0.5, w.restitutionThreshold());
         assertEquals(3, w.positionIterations());
+        assertEquals(3, w.relaxIterations());
         assertEquals(0.3, w.baumgarte());
         assertEquals(0.03, w.sleepSpeed(), 1e-15);
         assertEquals(100, w.maxLinearSpeed());

@@ -22,7 +22,15 @@ public final class StabilityExperiment {
     /** One configuration of the solver. */
     public record Config(String name, SolverKind solver, int substeps, int iterations, boolean warm,
                          int positionIterations, boolean blockNormals, double groundRestitution, boolean clampIncrements,
-                         boolean restitutionWithoutThreshold) {
+                         boolean restitutionWithoutThreshold, int relaxIterations) {
+        /** A configuration with the default two relax passes per substep (soft step). */
+        public Config(String name, SolverKind solver, int substeps, int iterations, boolean warm, int positionIterations,
+                      boolean blockNormals, double groundRestitution, boolean clampIncrements,
+                      boolean restitutionWithoutThreshold) {
+            this(name, solver, substeps, iterations, warm, positionIterations, blockNormals, groundRestitution,
+                    clampIncrements, restitutionWithoutThreshold, 2);
+        }
+
         /** A configuration without position iterations, points of a manifold solved together. */
         public Config(String name, SolverKind solver, int substeps, int iterations, boolean warm) {
             this(name, solver, substeps, iterations, warm, 0, true);
@@ -34,9 +42,9 @@ public final class StabilityExperiment {
             this(name, solver, substeps, iterations, warm, positionIterations, blockNormals, 0, false, false);
         }
 
-        /** Contact solves per step: velocity (and position) iterations for sequential impulses; solve + relax per substep for the soft step. */
+        /** Contact solves per step: velocity (and position) iterations for sequential impulses; solve + relax passes per substep for the soft step. */
         public int solvesPerStep() {
-            return solver == SolverKind.SOFT_STEP ? 2 * substeps : iterations + positionIterations;
+            return solver == SolverKind.SOFT_STEP ? (1 + relaxIterations) * substeps : iterations + positionIterations;
         }
     }
 
@@ -60,6 +68,8 @@ public final class StabilityExperiment {
                     warm, 2, true));
             configs.add(new Config("soft step, 1 substep", SolverKind.SOFT_STEP, 1, 1, warm));
             configs.add(new Config("soft step, 4 substeps", SolverKind.SOFT_STEP, 4, 1, warm));
+            configs.add(new Config("soft step, 4 substeps, one relax pass (Box2D, Box3D)", SolverKind.SOFT_STEP, 4, 1, warm,
+                    0, true, 0, false, false, 1));
             configs.add(new Config("soft step, 4 substeps, points one by one", SolverKind.SOFT_STEP, 4, 1, warm, 0, false));
         }
         // The seeds' pitfalls, switched on (WorldDef's experimental switches), beside their baselines.
@@ -77,7 +87,7 @@ public final class StabilityExperiment {
                              double seconds) {
         World world = new World(WorldDef.builder().gravity(0, -9.81, 0).timeStep(1.0 / 60.0).substeps(config.substeps())
                 .solver(config.solver()).iterations(config.iterations()).positionIterations(config.positionIterations())
-                .warmStarting(config.warm()).blockNormals(config.blockNormals())
+                .warmStarting(config.warm()).blockNormals(config.blockNormals()).relaxIterations(config.relaxIterations())
                 .experimentalClampIncrements(config.clampIncrements())
                 .experimentalRestitutionWithoutThreshold(config.restitutionWithoutThreshold()).build());
         Stacks.ground(world, config.groundRestitution());
@@ -148,14 +158,14 @@ public final class StabilityExperiment {
     public static String csv(List<Result> results) {
         StringBuilder out = new StringBuilder("structure,solver,substeps,iterations,position_iterations,block_normals,"
                 + "warm_starting,furthest_m,fell_over,asleep_s,solves_per_step,ground_restitution,clamp_increments,"
-                + "restitution_without_threshold\n");
+                + "restitution_without_threshold,relax_iterations\n");
         for (Result r : results) {
             Config c = r.config();
-            out.append(String.format(Locale.ROOT, "\"%s\",%s,%d,%d,%d,%b,%b,%.6f,%b,%s,%d,%s,%b,%b%n", r.structure(),
+            out.append(String.format(Locale.ROOT, "\"%s\",%s,%d,%d,%d,%b,%b,%.6f,%b,%s,%d,%s,%b,%b,%d%n", r.structure(),
                     c.solver(), c.substeps(), c.iterations(), c.positionIterations(), c.blockNormals(), c.warm(),
                     r.furthestMeters(), r.fellOver(), Double.isNaN(r.sleepSeconds()) ? ""
                             : String.format(Locale.ROOT, "%.4f", r.sleepSeconds()), c.solvesPerStep(), c.groundRestitution(),
-                    c.clampIncrements(), c.restitutionWithoutThreshold()));
+                    c.clampIncrements(), c.restitutionWithoutThreshold(), c.relaxIterations()));
         }
         return out.toString();
     }

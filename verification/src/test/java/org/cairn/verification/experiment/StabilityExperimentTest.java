@@ -21,14 +21,15 @@ class StabilityExperimentTest {
     }
 
     /**
-     * The tower stands and does not lean; its top settles 9.3 mm lower, the static deflection of
-     * eleven soft contacts in series (each compresses by its load / (m_eff·ω²), ω = 2π·60 Hz), and
-     * dips 11 mm on the way there from a cold start.
+     * The tower stands within a centimetre and does not lean; its top settles 6.4 mm lower, the
+     * static deflection of twelve soft contacts in series (each compresses by its load /
+     * (m_eff·ω²), ω = 2π·75 Hz), and with two relax passes per substep it does not dip further on
+     * the way there from a cold start.
      */
     @Test
     void softStepHoldsTheTower() {
         StabilityExperiment.Result r = StabilityExperiment.run("tower", Stacks::tower, 12, SOFT_4, 10);
-        assertTrue(r.furthestMeters() < 0.012, "furthest " + r.furthestMeters());
+        assertTrue(r.furthestMeters() < 0.01, "furthest " + r.furthestMeters());
         assertTrue(r.sleepSeconds() < 2, "asleep after " + r.sleepSeconds() + " s");
     }
 

@@ -96,15 +96,16 @@ public final class ContactSolver {
     private final double[] tmp = new double[6];
 
     /**
-     * Contact stiffness is capped at this fraction of the substep rate (Box2D v3.0's quarter): at 4
-     * substeps of 60 Hz, 60 Hz contacts. Measured against Box3D's eighth (30 Hz) with points solved
-     * together: the tower of 12 settles 9.3 mm low instead of 36 mm, and the 5050-cube pyramid sags
-     * 0.43 m instead of 1.6 m after 200 steps (docs/experiments.md).
+     * Contact stiffness is capped so that ω·h ≤ 2, i.e. at 1/π of the substep rate (Box2D v3.0: a
+     * quarter, ω·h ≤ π/2; Box3D: an eighth): at 4 substeps of 60 Hz, 76 Hz. Measured with points
+     * solved together and two relax passes: at 75 Hz the tower of 12 settles 6.4 mm low (60 Hz:
+     * 9.9 mm, Box3D's 30 Hz: 36 mm) and the 5050-cube pyramid sags 0.27 m after 200 steps (60 Hz:
+     * 0.40 m); see docs/experiments.md.
      */
-    static final double CONTACT_HERTZ_CLAMP_FRACTION = 0.25;
+    static final double CONTACT_HERTZ_CLAMP_FRACTION = 1.0 / Math.PI;
 
     /** Settings copied in at prepare. */
-    public double contactHertz = 60.0;
+    public double contactHertz = 75.0;
     /** |g|·dt, m/s: the most gravity can add to an approach within a step. */
     public double gravitySpeedPerStep;
     /** The world's gravity, m/s² (for the restitution pitfall). */
@@ -173,6 +174,7 @@ public final class ContactSolver {
         contactSoftness.set(hertz, contactDampingRatio, h);
         // Static contacts are stiffer (Box2D, Box3D), under the same cap: at twice 60 Hz, half the
         // substep rate, a heavy box on a light one rang on the ground for seconds (property suite).
+        // At the default settings the cap binds, so static contacts are as stiff as the others.
         staticSoftness.set(Math.min(2.0 * contactHertz, CONTACT_HERTZ_CLAMP_FRACTION * invH), contactDampingRatio, h);
         if (center0.length < 3 * b.highWater) {
             center0 = new double[3 * b.capacity()];

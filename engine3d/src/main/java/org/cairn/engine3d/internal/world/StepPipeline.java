@@ -66,7 +66,9 @@ public final class StepPipeline {
             }
             long e = System.nanoTime();
             if (soft) {
-                solver.solveSoft(bodies, false);
+                for (int i = 0; i < world.relaxIterations; i++) {
+                    solver.solveSoft(bodies, false);
+                }
             }
             long f = System.nanoTime();
             stageNanos[StepStage.INTEGRATE_VELOCITIES.ordinal()] += b - a;

@@ -37,6 +37,8 @@ public final class WorldState implements BroadPhase.PairFilter {
     public int solverKind;
     /** Iterations per substep of the sequential-impulse solver. */
     public int iterations = 10;
+    /** Relax passes per substep of the soft step. */
+    public int relaxIterations = 2;
     /** How a contact's friction and restitution come from its two shapes' (set from the world def). */
     public java.util.function.DoubleBinaryOperator frictionMixing = (a, b) -> Math.sqrt(a * b);
     public java.util.function.DoubleBinaryOperator restitutionMixing = Math::max;
