@@ -66,6 +66,14 @@ public final class BodyStore {
     public boolean[] massOverridden;
     /** Seconds the body has been slow enough to sleep. */
     public double[] sleepTime;
+    /** Whether the body is in a contact constraint this step (set when the solver prepares). */
+    public boolean[] constrained;
+    /**
+     * A free body's velocity change from forces and gravity in the current substep, m/s (zero for
+     * constrained bodies): the position stage moves free bodies by the mean of the old and new
+     * velocities.
+     */
+    public double[] velocityChange;
 
     /** Head of the body's shape list in the shape store, or -1. */
     public int[] firstShape;
@@ -106,6 +114,8 @@ public final class BodyStore {
         awake = new boolean[capacity];
         massOverridden = new boolean[capacity];
         sleepTime = new double[capacity];
+        constrained = new boolean[capacity];
+        velocityChange = new double[3 * capacity];
         firstShape = new int[capacity];
         minExtent = new double[capacity];
         maxExtent = new double[capacity];
@@ -144,6 +154,8 @@ public final class BodyStore {
         awake = Arrays.copyOf(awake, c);
         massOverridden = Arrays.copyOf(massOverridden, c);
         sleepTime = Arrays.copyOf(sleepTime, c);
+        constrained = Arrays.copyOf(constrained, c);
+        velocityChange = Arrays.copyOf(velocityChange, 3 * c);
         firstShape = Arrays.copyOf(firstShape, c);
         minExtent = Arrays.copyOf(minExtent, c);
         maxExtent = Arrays.copyOf(maxExtent, c);

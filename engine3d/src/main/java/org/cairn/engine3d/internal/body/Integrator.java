@@ -6,6 +6,14 @@ import org.cairn.engine3d.internal.math.Quat;
  * Semi-implicit (symplectic) Euler for rigid bodies (seed 002): velocities first, from forces,
  * gravity and damping, then positions from the new velocities. Each method is one stage of the
  * step over all live bodies in index order; none allocates.
+ *
+ * <p>A body in no contact constraint this step ({@link BodyStore#constrained}) moves by the mean of
+ * its velocities before and after the substep's forces instead (the trapezoidal rule): exact for
+ * constant gravity, so a thrown body follows its parabola and keeps its energy. Semi-implicit Euler
+ * moves it by the new velocity only, which loses ½·h·|v_y| of height per substep on the way up and
+ * gains it on the way down: a ball leaving the ground at 1.33 m/s rose 3 % short at 4 substeps of
+ * 60 Hz. Constrained bodies keep semi-implicit Euler, whose position update is the one the contact
+ * solver's separations and speculative gaps assume.
  */
 public final class Integrator {
     private Integrator() {
@@ -48,6 +56,16 @@ public final class Integrator {
                 vy *= scale;
                 vz *= scale;
             }
+            double[] dv = b.velocityChange;
+            if (b.constrained[i]) {
+                dv[o] = 0.0;
+                dv[o + 1] = 0.0;
+                dv[o + 2] = 0.0;
+            } else {
+                dv[o] = vx - v[o];
+                dv[o + 1] = vy - v[o + 1];
+                dv[o + 2] = vz - v[o + 2];
+            }
             v[o] = vx;
             v[o + 1] = vy;
             v[o + 2] = vz;
@@ -63,18 +81,25 @@ public final class Integrator {
 
     /**
      * Position stage for one substep of h seconds, dynamic and kinematic bodies: the centre of
-     * mass moves by h·v and the orientation turns by exactly h·ω about the centre of mass.
+     * mass moves by h·v (free bodies: h·(v − ½·Δv), the mean of old and new velocity) and the
+     * orientation turns by exactly h·ω about the centre of mass.
      */
     public static void integratePositions(BodyStore b, double h) {
-        double[] c = b.center, v = b.linearVelocity, w = b.angularVelocity;
+        double[] c = b.center, v = b.linearVelocity, w = b.angularVelocity, dv = b.velocityChange;
         for (int i = 0; i < b.highWater; i++) {
             if (!b.alive[i] || b.type[i] == BodyStore.STATIC || !b.awake[i]) {
                 continue;
             }
             int o = 3 * i;
-            c[o] += h * v[o];
-            c[o + 1] += h * v[o + 1];
-            c[o + 2] += h * v[o + 2];
+            if (b.type[i] == BodyStore.DYNAMIC) {
+                c[o] += h * (v[o] - 0.5 * dv[o]);
+                c[o + 1] += h * (v[o + 1] - 0.5 * dv[o + 1]);
+                c[o + 2] += h * (v[o + 2] - 0.5 * dv[o + 2]);
+            } else {
+                c[o] += h * v[o];
+                c[o + 1] += h * v[o + 1];
+                c[o + 2] += h * v[o + 2];
+            }
             Quat.integrate(b.rotation, 4 * i, w[o], w[o + 1], w[o + 2], h);
         }
     }

@@ -26,6 +26,7 @@ public final class StepPipeline {
         double h = dt / substeps;
         double maxAngularSpeed = world.maxRotationPerStep / dt;
         long t0 = System.nanoTime();
+        world.stepSeconds = dt;
         Integrator.savePreviousPoses(bodies);
         world.clearEvents();
         long t1 = System.nanoTime();
@@ -66,6 +67,7 @@ public final class StepPipeline {
             }
             long e = System.nanoTime();
             if (soft) {
+                solver.relaxClosesGaps = k < substeps - 1;
                 for (int i = 0; i < world.relaxIterations; i++) {
                     solver.solveSoft(bodies, false);
                 }

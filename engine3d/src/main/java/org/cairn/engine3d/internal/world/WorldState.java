@@ -30,6 +30,8 @@ public final class WorldState implements BroadPhase.PairFilter {
     public final LongHashSet excludedPairs = new LongHashSet(16);
     public double gravityX, gravityY, gravityZ;
     public double maxLinearSpeed, maxRotationPerStep;
+    /** The step's length, s: how far ahead contacts and broadphase boxes look. */
+    public double stepSeconds = 1.0 / 60.0;
 
     /** The contact solver's constraints and passes. */
     public final ContactSolver solver = new ContactSolver();
@@ -125,13 +127,32 @@ public final class WorldState implements BroadPhase.PairFilter {
      * (or every shape, if {@code force}) gets a new fat box and is queued for pair finding.
      */
     public void refreshProxies(int i, boolean force) {
+        double[] v = bodies.linearVelocity;
+        double dx = stepSeconds * v[3 * i], dy = stepSeconds * v[3 * i + 1], dz = stepSeconds * v[3 * i + 2];
+        double length = Math.sqrt(dx * dx + dy * dy + dz * dz), cap = lookaheadCap(i);
+        if (length > cap) {
+            double scale = cap / length;
+            dx *= scale;
+            dy *= scale;
+            dz *= scale;
+        }
         for (int s = bodies.firstShape[i]; s >= 0; s = shapes.nextInBody[s]) {
             shapeBounds(s, box);
+            // The box must cover where the shape will be after the next step too, so pairs exist
+            // before the shapes meet (and the speculative contact can stop them at the surface).
+            sweep(box, dx, dy, dz);
             int key = shapes.proxyKey[s];
             if (force || !broadPhase.fatBoxContains(key, box)) {
-                broadPhase.moveProxy(key, fatten(s, box));
+                // Fattened by a second step's motion as well, so a steadily moving shape moves its
+                // proxy every other step rather than every step.
+                broadPhase.moveProxy(key, fatten(s, sweep(box, dx, dy, dz)));
             }
         }
+    }
+
+    private static Aabb sweep(Aabb box, double dx, double dy, double dz) {
+        return box.set(box.minX + Math.min(dx, 0), box.minY + Math.min(dy, 0), box.minZ + Math.min(dz, 0),
+                box.maxX + Math.max(dx, 0), box.maxY + Math.max(dy, 0), box.maxZ + Math.max(dz, 0));
     }
 
     /**
@@ -205,13 +226,53 @@ public final class WorldState implements BroadPhase.PairFilter {
             }
             shapePose(a, poses, 0);
             shapePose(b, poses, 7);
+            int ba = shapes.body[a], bb = shapes.body[b];
+            narrowphase.setSpeculativeDistance(SPECULATIVE_DISTANCE_METERS + lookahead(ba, bb));
             narrowphase.collide(shapes.collision[a], poses, 0, shapes.collision[b], poses, 7, cs.cache,
                     c * Narrowphase.CACHE_INTS, manifold);
-            int ba = shapes.body[a], bb = shapes.body[b];
             cs.update(c, manifold, bodies.center[3 * ba], bodies.center[3 * ba + 1], bodies.center[3 * ba + 2],
                     bodies.center[3 * bb], bodies.center[3 * bb + 1], bodies.center[3 * bb + 2]);
             c++;
         }
+    }
+
+    /**
+     * How much farther than the speculative distance a pair's manifold looks, m. Against a static
+     * shape: a step of the fastest the moving body's points can approach (|v| plus spin times
+     * reach), no more than its smallest extent, so a body that can reach the ground within the step
+     * already has its contact (Box2D keeps a fixed 2 cm: a ball falling at 5.4 m/s at 60 Hz found
+     * the ground only once 7 cm inside it, and pushing it out gave it energy). Between two moving
+     * bodies: nothing. Their speculative points are anchored at the step's start, and two hulls
+     * tumbling towards each other from 7 cm apart were stopped, and bounced, at points that never
+     * met (property suite, seed 3112: 85 J gained).
+     */
+    private double lookahead(int a, int b) {
+        boolean staticA = bodies.type[a] == BodyStore.STATIC, staticB = bodies.type[b] == BodyStore.STATIC;
+        if (staticA == staticB) {
+            return 0.0;
+        }
+        return Math.min(stepSeconds * closingSpeedBound(a, b), lookaheadCap(a) + lookaheadCap(b));
+    }
+
+    /** The fastest any point of body a can approach any point of body b, m/s: |v_a − v_b| plus each body's spin times its reach. */
+    private double closingSpeedBound(int a, int b) {
+        double[] v = bodies.linearVelocity;
+        double dx = v[3 * a] - v[3 * b], dy = v[3 * a + 1] - v[3 * b + 1], dz = v[3 * a + 2] - v[3 * b + 2];
+        return Math.sqrt(dx * dx + dy * dy + dz * dz) + spinSpeed(a) + spinSpeed(b);
+    }
+
+    /**
+     * The farthest ahead body i's contacts and broadphase box look, m: its smallest extent. A body
+     * that moves farther in a step is the continuous stage's (against static shapes), and bodies
+     * falling side by side at high speed do not all pair up.
+     */
+    private double lookaheadCap(int i) {
+        return bodies.type[i] == BodyStore.STATIC ? 0.0 : bodies.minExtent[i];
+    }
+
+    private double spinSpeed(int i) {
+        double[] w = bodies.angularVelocity;
+        return Math.sqrt(w[3 * i] * w[3 * i] + w[3 * i + 1] * w[3 * i + 1] + w[3 * i + 2] * w[3 * i + 2]) * bodies.maxExtent[i];
     }
 
     /**

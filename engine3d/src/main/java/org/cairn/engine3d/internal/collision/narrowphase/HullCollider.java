@@ -28,6 +28,9 @@ import org.cairn.engine3d.internal.math.Quat;
  * <p>One instance per thread; the arrays only grow.
  */
 public final class HullCollider {
+    /** Points farther apart than this are left out of the manifold, m (set per pair by the narrowphase). */
+    double speculativeDistance = SPECULATIVE_DISTANCE_METERS;
+
     private double[] bVertices = new double[3 * 64];
     private double[] bPlanes = new double[4 * 64];
     private double[] polygon = new double[3 * 64];
@@ -109,7 +112,7 @@ public final class HullCollider {
                 faceA = f;
             }
         }
-        if (separationA > SPECULATIVE_DISTANCE_METERS) {
+        if (separationA > speculativeDistance) {
             remember(cache, co, AXIS_FACE_A, faceA, 0);
             return;
         }
@@ -122,7 +125,7 @@ public final class HullCollider {
                 faceB = f;
             }
         }
-        if (separationB > SPECULATIVE_DISTANCE_METERS) {
+        if (separationB > speculativeDistance) {
             remember(cache, co, AXIS_FACE_B, faceB, 0);
             return;
         }
@@ -171,7 +174,7 @@ public final class HullCollider {
                 }
             }
         }
-        if (separationE > SPECULATIVE_DISTANCE_METERS) {
+        if (separationE > speculativeDistance) {
             remember(cache, co, AXIS_EDGES, edgeA, edgeB);
             return;
         }
@@ -189,7 +192,7 @@ public final class HullCollider {
         double axisSeparation = Math.max(separationE, Math.max(separationA, separationB));
         if (axisSeparation > 0) {
             gjk.distance(a.vertices, a.vertexCount, bVertices, b.vertexCount, false);
-            if (gjk.distance > SPECULATIVE_DISTANCE_METERS) {
+            if (gjk.distance > speculativeDistance) {
                 return;
             }
             if (gjk.distance > axisSeparation + AXIS_GAP_TOLERANCE_METERS) {
@@ -263,9 +266,9 @@ public final class HullCollider {
         int kind = cache[co], i = cache[co + 1], j = cache[co + 2];
         switch (kind) {
             case AXIS_FACE_A:
-                return i < a.faceCount && minDistance(a.planes, i, bVertices, b.vertexCount) > SPECULATIVE_DISTANCE_METERS;
+                return i < a.faceCount && minDistance(a.planes, i, bVertices, b.vertexCount) > speculativeDistance;
             case AXIS_FACE_B:
-                return i < b.faceCount && minDistance(bPlanes, i, a.vertices, a.vertexCount) > SPECULATIVE_DISTANCE_METERS;
+                return i < b.faceCount && minDistance(bPlanes, i, a.vertices, a.vertexCount) > speculativeDistance;
             case AXIS_EDGES: {
                 if (i >= a.edgeCount || j >= b.edgeCount) {
                     return false;
@@ -287,7 +290,7 @@ public final class HullCollider {
                 // Any unit axis gives a valid bound: the gap along it is max over orientations of
                 // (min of B along it) − (max of A along it).
                 double gap = Math.max(axisGap(a, b, cx, cy, cz), axisGap(a, b, -cx, -cy, -cz));
-                return gap > SPECULATIVE_DISTANCE_METERS;
+                return gap > speculativeDistance;
             }
             default:
                 return false;
@@ -318,7 +321,7 @@ public final class HullCollider {
                 best = i;
             }
         }
-        if (least >= SPECULATIVE_DISTANCE_METERS) {
+        if (least >= speculativeDistance) {
             return 0;
         }
         ensure(1);
@@ -426,7 +429,7 @@ public final class HullCollider {
         for (int k = 0; k < n; k++) {
             double px = polygon[3 * k], py = polygon[3 * k + 1], pz = polygon[3 * k + 2];
             double sep = nx * px + ny * py + nz * pz - d;
-            if (sep >= SPECULATIVE_DISTANCE_METERS) {
+            if (sep >= speculativeDistance) {
                 continue;
             }
             points[3 * count] = px - 0.5 * sep * nx;

@@ -44,6 +44,17 @@ public final class Narrowphase {
     private final HullCollider hullCollider = new HullCollider();
     private final RoundHullCollider roundHullCollider = new RoundHullCollider();
     private final double[] ends = new double[12];
+    private double speculativeDistance = CollisionConstants.SPECULATIVE_DISTANCE_METERS;
+
+    /**
+     * How far apart points may be and still enter the manifold, m, for the pairs collided from now
+     * on (at least {@link CollisionConstants#SPECULATIVE_DISTANCE_METERS}).
+     */
+    public void setSpeculativeDistance(double meters) {
+        speculativeDistance = Math.max(meters, CollisionConstants.SPECULATIVE_DISTANCE_METERS);
+        hullCollider.speculativeDistance = speculativeDistance;
+        roundHullCollider.speculativeDistance = speculativeDistance;
+    }
 
     /** Ints of per-pair cache a contact keeps for the collide functions (cleared to 0 when new). */
     public static final int CACHE_INTS = 12;
@@ -154,7 +165,7 @@ public final class Narrowphase {
             meshBox.set(Math.min(meshBox.minX, local[0]), Math.min(meshBox.minY, local[1]), Math.min(meshBox.minZ, local[2]),
                     Math.max(meshBox.maxX, local[0]), Math.max(meshBox.maxY, local[1]), Math.max(meshBox.maxZ, local[2]));
         }
-        double grow = a.radius + CollisionConstants.SPECULATIVE_DISTANCE_METERS;
+        double grow = a.radius + speculativeDistance;
         meshBox.set(meshBox.minX - grow, meshBox.minY - grow, meshBox.minZ - grow, meshBox.maxX + grow,
                 meshBox.maxY + grow, meshBox.maxZ + grow);
         meshData.tree.query(meshBox, triangleHit);

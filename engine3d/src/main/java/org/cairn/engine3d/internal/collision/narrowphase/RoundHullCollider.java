@@ -18,6 +18,9 @@ import org.cairn.engine3d.internal.math.Quat;
  * The normal points from A (the round shape) to B (the hull).
  */
 public final class RoundHullCollider {
+    /** Points farther apart than this are left out of the manifold, m (set per pair by the narrowphase). */
+    double speculativeDistance = SPECULATIVE_DISTANCE_METERS;
+
     /** A capsule within this sine of a face's plane lies along the face. */
     static final double ALONG_FACE_SINE = 0.1;
     /** The closest feature counts as the face when the GJK normal is within ~2.6° of its normal. */
@@ -61,7 +64,7 @@ public final class RoundHullCollider {
         int count;
         if (gjk.distance > 0) {
             double separation = gjk.distance - r;
-            if (separation > SPECULATIVE_DISTANCE_METERS) {
+            if (separation > speculativeDistance) {
                 return;
             }
             nx = (gjk.ax - gjk.bx) / gjk.distance;
@@ -253,7 +256,7 @@ public final class RoundHullCollider {
             double t = k == 0 ? t0 : t1;
             double px = core[0] + t * ux, py = core[1] + t * uy, pz = core[2] + t * uz;
             double separation = nx * px + ny * py + nz * pz - d - r;
-            if (separation >= SPECULATIVE_DISTANCE_METERS) {
+            if (separation >= speculativeDistance) {
                 continue;
             }
             double m = r + 0.5 * separation;
