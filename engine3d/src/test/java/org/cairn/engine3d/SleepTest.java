@@ -120,6 +120,51 @@ class SleepTest {
         assertTrue(world.linearVelocity(loner, new Vector3d()).z > 0, "the impulse took effect");
     }
 
+    /**
+     * Islands persist, and come apart: two boxes side by side touch, then one slides away without
+     * friction and never stops. The box left behind falls asleep on its own (its island, which
+     * lost the contact, is split when the box is ready to sleep), and waking the slider later does
+     * not wake it.
+     */
+    @Test
+    void bodiesThatCameApartSleepApart() {
+        World world = world();
+        BodyId left = world.createBody(BodyDef.builder().position(0, 0.5, 0).build());
+        world.createShape(left, ShapeDef.DEFAULTS, new Box(0.5, 0.5, 0.5));
+        BodyId slider = world.createBody(BodyDef.builder().position(1.0, 0.5, 0).linearVelocity(1, 0, 0).build());
+        world.createShape(slider, ShapeDef.builder().friction(0).build(), new Box(0.5, 0.5, 0.5));
+        world.step();
+        assertTrue(world.contacts().count() >= 2, "the boxes touch at first");
+        for (int step = 0; step < 120; step++) {
+            world.step();
+        }
+        assertFalse(world.isAwake(left), "the box left behind sleeps");
+        assertTrue(world.isAwake(slider), "the slider slides on");
+        world.applyLinearImpulseToCenter(slider, new Vector3d(0, 0, 1));
+        world.step();
+        assertFalse(world.isAwake(left), "waking the slider leaves it asleep");
+    }
+
+    /** A box asleep on a kinematic platform wakes, and rides, when the platform starts to move. */
+    @Test
+    void aMovingKinematicPlatformWakesWhatSleepsOnIt() {
+        World world = new World();
+        BodyId platform = world.createBody(BodyDef.builder().type(BodyType.KINEMATIC).position(0, -0.5, 0).build());
+        world.createShape(platform, ShapeDef.DEFAULTS, new Box(5, 0.5, 5));
+        BodyId box = world.createBody(BodyDef.builder().position(0, 0.5, 0).build());
+        world.createShape(box, ShapeDef.DEFAULTS, new Box(0.5, 0.5, 0.5));
+        for (int step = 0; step < 120; step++) {
+            world.step();
+        }
+        assertFalse(world.isAwake(box));
+        world.setLinearVelocity(platform, new Vector3d(1, 0, 0));
+        for (int step = 0; step < 60; step++) {
+            world.step();
+        }
+        assertTrue(world.isAwake(box), "woken by the moving platform");
+        assertTrue(world.position(box, new Vector3d()).x > 0.5, "carried along by friction");
+    }
+
     @Test
     void sleepingCanBeTurnedOff() {
         World world = new World(WorldDef.builder().sleeping(false).build());

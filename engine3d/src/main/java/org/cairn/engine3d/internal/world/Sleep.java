@@ -1,126 +1,99 @@
 package org.cairn.engine3d.internal.world;
 
+import java.util.Arrays;
 import org.cairn.engine3d.internal.body.BodyStore;
 import org.cairn.engine3d.internal.contact.ContactStore;
 
 /**
- * Islands and sleeping. Each step, dynamic bodies joined by touching contacts form islands
- * (union–find, recomputed from the contacts each step rather than kept incrementally). A body whose
- * speed, and whose rotation speed times its reach, stay below the sleep speed accumulates sleep
- * time. An island all of whose awake bodies have slept for {@link #TIME_TO_SLEEP_SECONDS} falls
- * asleep: velocities zeroed, and from then on its bodies are not integrated, its contacts are not
- * collided or solved, and its proxies do not move. An island with any awake body, or touching a
- * moving kinematic body, is awake as a whole, so a ball landing on a sleeping pyramid wakes it.
+ * Sleeping, over the persistent {@link Islands}. Each step, the bodies of every awake island update
+ * their sleep timers: a body whose speed, and whose rotation speed times its reach, stay below the
+ * sleep speed accumulates sleep time. An island all of whose bodies have rested for
+ * {@link #TIME_TO_SLEEP_SECONDS}, and that touches no moving kinematic body, falls asleep:
+ * velocities zeroed, and from then on its bodies are not integrated, its contacts are not collided
+ * or solved, its proxies do not move, and this stage does not visit it. An island that lost
+ * contacts since it was built is split as soon as one of its bodies is ready to sleep (one island
+ * per step, Box2D's rule; the others wait a step), so a resting piece is not kept awake by a moving
+ * one it no longer touches, and waking one piece later does not wake the others.
  *
- * <p>Iteration is over body and contact indices; the result depends only on them.
+ * <p>Islands wake as a whole: when a contact begins between one of their bodies and an awake body,
+ * when an API call moves or pushes one of their bodies, when a body they touch is destroyed, and
+ * when a moving kinematic body touches them.
  */
 public final class Sleep {
     /** How long an island must rest before it sleeps, s (Box2D/Box3D: 0.5). */
     public static final double TIME_TO_SLEEP_SECONDS = 0.5;
 
-    private int[] parent = new int[64];
-    private boolean[] rootAwake = new boolean[64];
-    private boolean[] rootKeep = new boolean[64];
-    private double[] rootRest = new double[64];
-
     /** Whether sleeping is on, and the speed under which a body counts as resting, m/s. */
     public boolean enabled = true;
     public double sleepSpeed = 0.05;
 
-    private int find(int i) {
-        while (parent[i] != i) {
-            parent[i] = parent[parent[i]];
-            i = parent[i];
+    /** Per body, the step in which it last touched a moving kinematic body. */
+    private long[] kinematicTouch = new long[64];
+    private long step = 1;
+
+    /** Body i touches a moving kinematic body in this step: its island stays awake. */
+    void touchedMovingKinematic(int i) {
+        if (kinematicTouch.length <= i) {
+            kinematicTouch = Arrays.copyOf(kinematicTouch, Math.max(i + 1, 2 * kinematicTouch.length));
         }
-        return i;
+        kinematicTouch[i] = step;
     }
 
-    private void union(int a, int b) {
-        int ra = find(a), rb = find(b);
-        if (ra != rb) {
-            // The lower index becomes the root, so the structure depends only on indices.
-            parent[Math.max(ra, rb)] = Math.min(ra, rb);
-        }
-    }
-
-    /** Stage SLEEP: timers, islands, and the island-wide sleep and wake decisions. */
-    public void update(BodyStore b, ContactStore cs, int[] shapeBody, double dt) {
-        int n = b.highWater;
-        if (parent.length < n) {
-            int c = Math.max(n, 2 * parent.length);
-            parent = new int[c];
-            rootAwake = new boolean[c];
-            rootKeep = new boolean[c];
-            rootRest = new double[c];
-        }
+    /** Stage SLEEP: timers of the awake islands' bodies, and the island-wide sleep decisions. */
+    public void update(BodyStore b, Islands islands, ContactStore cs, int[] shapeBody, double dt) {
         double limit2 = sleepSpeed * sleepSpeed;
-        for (int i = 0; i < n; i++) {
-            parent[i] = i;
-            rootAwake[i] = false;
-            rootKeep[i] = false;
-            rootRest[i] = Double.MAX_VALUE;
-            if (!b.alive[i] || b.type[i] != BodyStore.DYNAMIC || !b.awake[i]) {
-                continue;
-            }
-            double v2 = sq(b.linearVelocity, i);
-            double w2 = sq(b.angularVelocity, i) * b.maxExtent[i] * b.maxExtent[i];
-            if (!enabled || !b.allowSleep[i] || v2 > limit2 || w2 > limit2) {
-                b.sleepTime[i] = 0.0;
-            } else {
-                b.sleepTime[i] += dt;
-            }
-        }
-        for (int c = 0; c < cs.count; c++) {
-            if (!cs.touching[c]) {
-                continue;
-            }
-            int ia = shapeBody[cs.shapeA[c]], ib = shapeBody[cs.shapeB[c]];
-            boolean dynamicA = b.type[ia] == BodyStore.DYNAMIC, dynamicB = b.type[ib] == BodyStore.DYNAMIC;
-            if (dynamicA && dynamicB) {
-                union(ia, ib);
-            } else if (dynamicA && movingKinematic(b, ib)) {
-                rootKeep[ia] = true;
-            } else if (dynamicB && movingKinematic(b, ia)) {
-                rootKeep[ib] = true;
-            }
-        }
-        for (int i = 0; i < n; i++) {
-            if (!b.alive[i] || b.type[i] != BodyStore.DYNAMIC) {
-                continue;
-            }
-            int r = find(i);
-            if (rootKeep[i]) {
-                rootKeep[r] = true;
-            }
-            if (b.awake[i]) {
-                rootAwake[r] = true;
-                rootRest[r] = Math.min(rootRest[r], b.sleepTime[i]);
-            }
-        }
-        for (int i = 0; i < n; i++) {
-            if (!b.alive[i] || b.type[i] != BodyStore.DYNAMIC) {
-                continue;
-            }
-            int r = find(i);
-            if (!rootAwake[r]) {
-                continue;
-            }
-            if (enabled && !rootKeep[r] && rootRest[r] >= TIME_TO_SLEEP_SECONDS) {
-                b.awake[i] = false;
-                for (int k = 0; k < 3; k++) {
-                    b.linearVelocity[3 * i + k] = 0.0;
-                    b.angularVelocity[3 * i + k] = 0.0;
+        boolean splitDone = false;
+        // Downwards, so an island put to sleep (swapped out of the awake list) never moves one not yet visited.
+        for (int k = islands.awakeCount() - 1; k >= 0; k--) {
+            int id = islands.awakeIsland(k);
+            double sleepiest = 0;
+            for (int i = islands.head(id); i != Islands.NONE; i = islands.next(i)) {
+                double v2 = sq(b.linearVelocity, i);
+                double w2 = sq(b.angularVelocity, i) * b.maxExtent[i] * b.maxExtent[i];
+                if (!enabled || !b.allowSleep[i] || v2 > limit2 || w2 > limit2) {
+                    b.sleepTime[i] = 0.0;
+                } else {
+                    b.sleepTime[i] += dt;
                 }
-            } else if (!b.awake[i]) {
-                // Part of an awake island: wake with it.
-                b.awake[i] = true;
-                b.sleepTime[i] = 0.0;
+                sleepiest = Math.max(sleepiest, b.sleepTime[i]);
+            }
+            if (!enabled || sleepiest < TIME_TO_SLEEP_SECONDS) {
+                continue;
+            }
+            if (islands.removedContacts(id) == 0) {
+                sleepIfRested(b, islands, id);
+            } else if (!splitDone) {
+                // Some body is ready to sleep, but the island lost contacts: it may be in pieces, and
+                // a resting piece must not be kept awake by a moving one it no longer touches.
+                splitDone = true;
+                int n = islands.split(id, cs, shapeBody);
+                for (int p = 0; p < n; p++) {
+                    sleepIfRested(b, islands, islands.part(p));
+                }
             }
         }
+        step++;
     }
 
-    private static boolean movingKinematic(BodyStore b, int i) {
-        return b.type[i] == BodyStore.KINEMATIC && (sq(b.linearVelocity, i) > 0 || sq(b.angularVelocity, i) > 0);
+    /** Puts island id to sleep if every body has rested long enough and none touches a moving kinematic body. */
+    private void sleepIfRested(BodyStore b, Islands islands, int id) {
+        for (int i = islands.head(id); i != Islands.NONE; i = islands.next(i)) {
+            if (b.sleepTime[i] < TIME_TO_SLEEP_SECONDS || (i < kinematicTouch.length && kinematicTouch[i] == step)) {
+                return;
+            }
+        }
+        fallAsleep(b, islands, id);
+    }
+
+    private static void fallAsleep(BodyStore b, Islands islands, int id) {
+        for (int i = islands.head(id); i != Islands.NONE; i = islands.next(i)) {
+            b.awake[i] = false;
+            for (int k = 0; k < 3; k++) {
+                b.linearVelocity[3 * i + k] = 0.0;
+                b.angularVelocity[3 * i + k] = 0.0;
+            }
+        }
+        islands.setAwake(id, false);
     }
 
     private static double sq(double[] v, int i) {

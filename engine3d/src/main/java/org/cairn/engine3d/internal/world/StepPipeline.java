@@ -100,7 +100,7 @@ public final class StepPipeline {
         }
         long t5 = System.nanoTime();
         stageNanos[StepStage.FINALIZE_BODIES.ordinal()] += (t3 - t2) + (t5 - t4);
-        world.sleep.update(bodies, world.contacts, world.shapes.body, dt);
+        world.sleep.update(bodies, world.islands, world.contacts, world.shapes.body, dt);
         stageNanos[StepStage.SLEEP.ordinal()] += System.nanoTime() - t5;
     }
 

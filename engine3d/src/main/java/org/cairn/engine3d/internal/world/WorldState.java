@@ -47,6 +47,7 @@ public final class WorldState implements BroadPhase.PairFilter {
 
     /** Islands and sleeping. */
     public final Sleep sleep = new Sleep();
+    public final Islands islands = new Islands();
 
     /** Continuous collision of fast bodies against static shapes. */
     public final Continuous continuous = new Continuous(this);
@@ -103,10 +104,48 @@ public final class WorldState implements BroadPhase.PairFilter {
         return bodies.type[i] != BodyStore.STATIC && bodies.awake[i];
     }
 
-    /** Wakes body i (its island follows at the next sleep stage). */
+    /** Wakes body i and its island. */
     public void wake(int i) {
-        bodies.awake[i] = true;
-        bodies.sleepTime[i] = 0.0;
+        islands.wake(bodies, i);
+    }
+
+    /** Contact c between bodies a and b began touching: a sleeping island it reaches wakes, and the islands join. */
+    private void beganTouching(int a, int b) {
+        if (bodies.type[a] == BodyStore.DYNAMIC && bodies.type[b] == BodyStore.DYNAMIC) {
+            if (!bodies.awake[a]) {
+                wake(a);
+            }
+            if (!bodies.awake[b]) {
+                wake(b);
+            }
+            islands.link(a, b);
+        }
+    }
+
+    /** A contact between bodies a and b stopped touching: their island may have come apart. */
+    private void stoppedTouching(int a, int b) {
+        if (bodies.type[a] == BodyStore.DYNAMIC && bodies.type[b] == BodyStore.DYNAMIC) {
+            islands.unlinked(a, b);
+        }
+    }
+
+    /** A touching contact with a moving kinematic body keeps the dynamic body's island awake, and wakes it. */
+    private void touchesKinematic(int a, int b) {
+        if (bodies.type[a] == BodyStore.DYNAMIC && movingKinematic(b)) {
+            sleep.touchedMovingKinematic(a);
+            if (!bodies.awake[a]) {
+                wake(a);
+            }
+        }
+    }
+
+    private boolean movingKinematic(int i) {
+        if (bodies.type[i] != BodyStore.KINEMATIC) {
+            return false;
+        }
+        double[] v = bodies.linearVelocity, w = bodies.angularVelocity;
+        return v[3 * i] != 0 || v[3 * i + 1] != 0 || v[3 * i + 2] != 0 || w[3 * i] != 0 || w[3 * i + 1] != 0
+                || w[3 * i + 2] != 0;
     }
 
     /** Takes a shape out of the broadphase and ends its contacts, waking what it touched. */
@@ -115,6 +154,9 @@ public final class WorldState implements BroadPhase.PairFilter {
             if (contacts.shapeA[c] == s || contacts.shapeB[c] == s) {
                 wake(shapes.body[contacts.shapeA[c]]);
                 wake(shapes.body[contacts.shapeB[c]]);
+                if (contacts.touching[c]) {
+                    stoppedTouching(shapes.body[contacts.shapeA[c]], shapes.body[contacts.shapeB[c]]);
+                }
                 broadPhase.removePair(contacts.shapeA[c], contacts.shapeB[c]);
                 contacts.destroy(c);
             }
@@ -220,6 +262,9 @@ public final class WorldState implements BroadPhase.PairFilter {
                 continue;
             }
             if (!broadPhase.overlaps(shapes.proxyKey[a], shapes.proxyKey[b])) {
+                if (cs.touching[c]) {
+                    stoppedTouching(shapes.body[a], shapes.body[b]);
+                }
                 broadPhase.removePair(a, b);
                 cs.destroy(c);
                 continue;
@@ -230,8 +275,18 @@ public final class WorldState implements BroadPhase.PairFilter {
             narrowphase.setSpeculativeDistance(SPECULATIVE_DISTANCE_METERS + lookahead(ba, bb));
             narrowphase.collide(shapes.collision[a], poses, 0, shapes.collision[b], poses, 7, cs.cache,
                     c * Narrowphase.CACHE_INTS, manifold);
+            boolean was = cs.touching[c];
             cs.update(c, manifold, bodies.center[3 * ba], bodies.center[3 * ba + 1], bodies.center[3 * ba + 2],
                     bodies.center[3 * bb], bodies.center[3 * bb + 1], bodies.center[3 * bb + 2]);
+            if (cs.touching[c]) {
+                if (!was) {
+                    beganTouching(ba, bb);
+                }
+                touchesKinematic(ba, bb);
+                touchesKinematic(bb, ba);
+            } else if (was) {
+                stoppedTouching(ba, bb);
+            }
             c++;
         }
     }
