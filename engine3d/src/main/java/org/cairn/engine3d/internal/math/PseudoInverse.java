@@ -10,6 +10,13 @@ public final class PseudoInverse {
     /** Eigenvalues below this fraction of the largest are treated as zero. */
     static final double RELATIVE_TOLERANCE = 1e-9;
     private static final int MAX_SWEEPS = 30;
+    /**
+     * {@link #factored} declines a K whose smallest non-zero eigenvalue might be under 10·
+     * {@link #RELATIVE_TOLERANCE} of its largest, so that it never inverts a direction the Jacobi
+     * sweeps would drop: K's non-zero eigenvalues are those of (ΦᵀΦ)·G, and λ_min/λ_max ≥
+     * det/trace³ for a 3×3 matrix with positive eigenvalues.
+     */
+    static final double FACTORED_TOLERANCE = 10 * RELATIVE_TOLERANCE;
 
     private PseudoInverse() {
     }
@@ -85,6 +92,125 @@ public final class PseudoInverse {
                     sum += scratch[v + r * n + k] * scratch[e + k] * scratch[v + c * n + k];
                 }
                 dest[r * n + c] = sum;
+            }
+        }
+    }
+
+    /**
+     * Writes the pseudo-inverse of K = Φ·G·Φᵀ into {@code dest} (row-major n×n), for Φ an n×3
+     * matrix ({@code phi}, row-major) and G a symmetric positive definite 3×3 matrix ({@code g},
+     * row-major): K⁺ = Φ·(ΦᵀΦ)⁻¹·G⁻¹·(ΦᵀΦ)⁻¹·Φᵀ, which meets the four Moore–Penrose conditions
+     * when Φ has full column rank. A contact manifold's normal mass matrix has this form (its rows
+     * depend on each point only through 1 and the two in-plane components of r × n), and three
+     * 3×3 products cost a fraction of {@link #symmetric}'s Jacobi sweeps.
+     *
+     * @return false, writing nothing, when K may be too close to singular (points nearly on a line;
+     *     see {@link #FACTORED_TOLERANCE}), so that the caller uses {@link #symmetric}
+     */
+    public static boolean factored(double[] phi, int n, double[] g, double[] dest, double[] scratch) {
+        // scratch: [0, 9) ΦᵀΦ, [9, 18) its inverse, [18, 27) G⁻¹, [27, 36) H = S⁻¹·G⁻¹·S⁻¹, [36, 45) temp.
+        for (int a = 0; a < 3; a++) {
+            for (int c = a; c < 3; c++) {
+                double sum = 0;
+                for (int i = 0; i < n; i++) {
+                    sum += phi[3 * i + a] * phi[3 * i + c];
+                }
+                scratch[3 * a + c] = sum;
+                scratch[3 * c + a] = sum;
+            }
+        }
+        double detS = inverse3(scratch, 0, scratch, 9), detG = inverse3(g, 0, scratch, 18);
+        double trace = 0;
+        for (int a = 0; a < 3; a++) {
+            for (int c = 0; c < 3; c++) {
+                trace += scratch[3 * a + c] * g[3 * c + a];
+            }
+        }
+        if (!(detS > 0 && detG > 0 && detS * detG >= FACTORED_TOLERANCE * trace * trace * trace)) {
+            return false;
+        }
+        multiply3(scratch, 9, scratch, 18, scratch, 36);
+        multiply3(scratch, 36, scratch, 9, scratch, 27);
+        for (int i = 0; i < n; i++) {
+            for (int j = i; j < n; j++) {
+                double sum = 0;
+                for (int a = 0; a < 3; a++) {
+                    double row = 0;
+                    for (int c = 0; c < 3; c++) {
+                        row += scratch[27 + 3 * a + c] * phi[3 * j + c];
+                    }
+                    sum += phi[3 * i + a] * row;
+                }
+                dest[i * n + j] = sum;
+                dest[j * n + i] = sum;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Inverse of the symmetric 3×3 matrix m[o..o+9) into dest[d..d+9); returns its determinant
+     * (and writes nothing when that is not positive).
+     */
+    private static double inverse3(double[] m, int o, double[] dest, int d) {
+        double a = m[o], b = m[o + 1], c = m[o + 2], e = m[o + 4], f = m[o + 5], i = m[o + 8];
+        double c00 = e * i - f * f, c01 = c * f - b * i, c02 = b * f - c * e;
+        double det = a * c00 + b * c01 + c * c02;
+        if (!(det > 0)) {
+            return det;
+        }
+        double inv = 1 / det;
+        dest[d] = c00 * inv;
+        dest[d + 1] = c01 * inv;
+        dest[d + 2] = c02 * inv;
+        dest[d + 3] = c01 * inv;
+        dest[d + 4] = (a * i - c * c) * inv;
+        dest[d + 5] = (b * c - a * f) * inv;
+        dest[d + 6] = c02 * inv;
+        dest[d + 7] = (b * c - a * f) * inv;
+        dest[d + 8] = (a * e - b * b) * inv;
+        return det;
+    }
+
+    private static void multiply3(double[] x, int xo, double[] y, int yo, double[] dest, int d) {
+        for (int r = 0; r < 3; r++) {
+            for (int c = 0; c < 3; c++) {
+                dest[d + 3 * r + c] = x[xo + 3 * r] * y[yo + c] + x[xo + 3 * r + 1] * y[yo + 3 + c]
+                        + x[xo + 3 * r + 2] * y[yo + 6 + c];
+            }
+        }
+    }
+
+    /**
+     * One Newton–Schulz step towards the pseudo-inverse of the symmetric n×n matrix {@code a}: X ←
+     * 2X − X·A·X, written back into {@code x} (symmetrised). From an X accurate to ε it gives one
+     * accurate to about ε², i.e. to rounding. {@code scratch} must hold 2·n·n doubles.
+     */
+    public static void refine(double[] a, int n, double[] x, double[] scratch) {
+        int t = n * n;
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) {
+                double sum = 0;
+                for (int k = 0; k < n; k++) {
+                    sum += a[i * n + k] * x[k * n + j];
+                }
+                scratch[i * n + j] = sum;
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            for (int j = i; j < n; j++) {
+                double sum = 0;
+                for (int k = 0; k < n; k++) {
+                    sum += x[i * n + k] * scratch[k * n + j];
+                }
+                scratch[t + i * n + j] = sum;
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            for (int j = i; j < n; j++) {
+                double value = 2 * x[i * n + j] - scratch[t + i * n + j];
+                x[i * n + j] = value;
+                x[j * n + i] = value;
             }
         }
     }

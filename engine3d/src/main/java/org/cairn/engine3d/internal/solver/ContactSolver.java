@@ -77,12 +77,15 @@ public final class ContactSolver {
     private double[] blockMass = new double[P * P * 16];
     private final double[] blockK = new double[P * P];
     private final double[] blockInverse = new double[P * P];
-    private final double[] blockScratch = new double[2 * P * P + P];
+    private final double[] blockScratch = new double[Math.max(2 * P * P + P, 45)];
+    private final double[] factorPhi = new double[3 * P];
+    private final double[] factorG = new double[9];
     private final double[] blockRhs = new double[P];
     private final double[] blockScale = new double[P];
     private final double[] blockLeak = new double[P];
     private final double[] blockDelta = new double[P];
     private final double[] subRhs = new double[P];
+    private final boolean[] frozen = new boolean[P];
     private final int[] activePoints = new int[P];
     private final boolean[] active = new boolean[P];
     /** Solve a manifold's normal points together (soft step) when all push; see {@link #solveBlock}. */
@@ -334,12 +337,92 @@ public final class ContactSolver {
                 blockK[j * n + i] = kij;
             }
         }
-        PseudoInverse.symmetric(blockK, n, blockInverse, blockScratch);
+        if (n < 3 || !factoredInverse(b, k, ia, ib, n, linear, nx, ny, nz)) {
+            PseudoInverse.symmetric(blockK, n, blockInverse, blockScratch);
+        }
         System.arraycopy(blockInverse, 0, blockMass, P * P * k, n * n);
         System.arraycopy(blockK, 0, blockMatrix, P * P * k, n * n);
     }
 
     /** (r_p×d)·I⁻¹(r_q×d) for body i. */
+    /**
+     * The block's pseudo-inverse from its factored form K = Φ·G·Φᵀ ({@link PseudoInverse#factored}):
+     * point i enters K only through w_i, the in-plane components (along the tangents) of rA_i × n,
+     * since rB_i × n = rA_i × n + d × n for the one offset d between the bodies' anchors. So
+     * Φ_i = (1, w_i) and G = L·e₀e₀ᵀ + [0 0; 0 M_A] + E_Bᵀ·M_B·E_B, with L the summed inverse
+     * masses, M = Tᵀ·I⁻¹·T each body's inverse inertia in the tangent plane and E_B = [δ | I₂],
+     * δ = the in-plane part of d × n.
+     *
+     * @return false when the anchors do not share one offset or the factors are nearly singular
+     */
+    private boolean factoredInverse(BodyStore b, int k, int ia, int ib, int n, double linear, double nx, double ny,
+                                    double nz) {
+        double t1x = tangent[6 * k], t1y = tangent[6 * k + 1], t1z = tangent[6 * k + 2];
+        double t2x = tangent[6 * k + 3], t2y = tangent[6 * k + 4], t2z = tangent[6 * k + 5];
+        double d1 = 0, d2 = 0;
+        for (int i = 0; i < n; i++) {
+            int p = P * k + i;
+            double ax = rA[3 * p + 1] * nz - rA[3 * p + 2] * ny, ay = rA[3 * p + 2] * nx - rA[3 * p] * nz,
+                    az = rA[3 * p] * ny - rA[3 * p + 1] * nx;
+            double bx = rB[3 * p + 1] * nz - rB[3 * p + 2] * ny, by = rB[3 * p + 2] * nx - rB[3 * p] * nz,
+                    bz = rB[3 * p] * ny - rB[3 * p + 1] * nx;
+            double wa1 = ax * t1x + ay * t1y + az * t1z, wa2 = ax * t2x + ay * t2y + az * t2z;
+            double e1 = bx * t1x + by * t1y + bz * t1z - wa1, e2 = bx * t2x + by * t2y + bz * t2z - wa2;
+            if (i == 0) {
+                d1 = e1;
+                d2 = e2;
+            } else if (Math.abs(e1 - d1) + Math.abs(e2 - d2) > 1e-12 * (1 + Math.abs(d1) + Math.abs(d2))) {
+                return false;
+            }
+            factorPhi[3 * i] = 1;
+            factorPhi[3 * i + 1] = wa1;
+            factorPhi[3 * i + 2] = wa2;
+        }
+        double[] g = factorG;
+        Arrays.fill(g, 0);
+        g[0] = linear;
+        if (b.type[ia] == BodyStore.DYNAMIC) {
+            double[] inv = b.worldInverseInertia;
+            int o = 9 * ia;
+            g[4] += quadratic(inv, o, t1x, t1y, t1z, t1x, t1y, t1z);
+            double m12 = quadratic(inv, o, t1x, t1y, t1z, t2x, t2y, t2z);
+            g[5] += m12;
+            g[7] += m12;
+            g[8] += quadratic(inv, o, t2x, t2y, t2z, t2x, t2y, t2z);
+        }
+        if (b.type[ib] == BodyStore.DYNAMIC) {
+            double[] inv = b.worldInverseInertia;
+            int o = 9 * ib;
+            double m11 = quadratic(inv, o, t1x, t1y, t1z, t1x, t1y, t1z);
+            double m12 = quadratic(inv, o, t1x, t1y, t1z, t2x, t2y, t2z);
+            double m22 = quadratic(inv, o, t2x, t2y, t2z, t2x, t2y, t2z);
+            double md1 = m11 * d1 + m12 * d2, md2 = m12 * d1 + m22 * d2;
+            g[0] += d1 * md1 + d2 * md2;
+            g[1] += md1;
+            g[3] += md1;
+            g[2] += md2;
+            g[6] += md2;
+            g[4] += m11;
+            g[5] += m12;
+            g[7] += m12;
+            g[8] += m22;
+        }
+        if (!PseudoInverse.factored(factorPhi, n, g, blockInverse, blockScratch)) {
+            return false;
+        }
+        // Refined to rounding: Jacobi's result is exact to rounding too, and a manifold whose points
+        // share the load unevenly by 1e-12 let go of different points in runs that differ only by
+        // rounding (the metamorphic test drifted from 0.07 mm to 7 mm).
+        PseudoInverse.refine(blockK, n, blockInverse, blockScratch);
+        return true;
+    }
+
+    /** xᵀ·M·y for the symmetric 3×3 matrix m[o..o+9). */
+    private static double quadratic(double[] m, int o, double xx, double xy, double xz, double yx, double yy, double yz) {
+        return xx * (m[o] * yx + m[o + 1] * yy + m[o + 2] * yz) + xy * (m[o + 3] * yx + m[o + 4] * yy + m[o + 5] * yz)
+                + xz * (m[o + 6] * yx + m[o + 7] * yy + m[o + 8] * yz);
+    }
+
     private static double coupling(double[] inv, int i, double[] r, int p, int q, double dx, double dy, double dz) {
         double px = r[3 * p + 1] * dz - r[3 * p + 2] * dy, py = r[3 * p + 2] * dx - r[3 * p] * dz,
                 pz = r[3 * p] * dy - r[3 * p + 1] * dx;
@@ -522,6 +605,13 @@ public final class ContactSolver {
      * had that been forbidden, bounce it next step from the slowed speed.
      */
     public boolean relaxClosesGaps = true;
+
+    /**
+     * A gap narrower than this counts as closed for {@link #relaxClosesGaps}, m: a box landing flat
+     * has corners a rounding error above and below the surface, and leaving some of them out of
+     * the last relax by the sign of that error tilted it one way or the other.
+     */
+    static final double RELAX_GAP_TOLERANCE_METERS = 1e-6;
     private boolean substepOpen;
 
     /** Starts a substep: closes the previous one's totals, then re-applies the accumulated impulses (last step's at first, matched by feature id). */
@@ -594,7 +684,7 @@ public final class ContactSolver {
                     trackApproach(k, p, vn, useBias);
                     double m = normalMass[p];
                     double delta;
-                    if (s > 0 && !useBias && !relaxClosesGaps) {
+                    if (s > RELAX_GAP_TOLERANCE_METERS && !useBias && !relaxClosesGaps) {
                         continue;
                     } else if (s > 0) {
                         delta = -m * (vn + s * invH);
@@ -644,12 +734,18 @@ public final class ContactSolver {
     private boolean solveBlock(BodyStore b, int k, int ia, int ib, Softness soft, boolean useBias) {
         int n = pointCount[k];
         double nx = normal[3 * k], ny = normal[3 * k + 1], nz = normal[3 * k + 2];
+        boolean anyFrozen = false;
         for (int j = 0; j < n; j++) {
             int p = P * k + j;
             double s = separation(b, k, ia, ib, p);
-            if (s > 0 && !useBias && !relaxClosesGaps) {
-                // This relax leaves open gaps alone (see relaxClosesGaps): solved point by point.
-                return false;
+            frozen[j] = s > RELAX_GAP_TOLERANCE_METERS && !useBias && !relaxClosesGaps;
+            if (frozen[j]) {
+                // This relax leaves open gaps alone (see relaxClosesGaps): the point keeps its
+                // impulse and the others are solved together without it.
+                anyFrozen = true;
+                active[j] = false;
+                blockDelta[j] = 0;
+                continue;
             }
             double vn = relativeVelocity(b, ia, ib, p, nx, ny, nz);
             trackApproach(k, p, vn, useBias);
@@ -669,31 +765,45 @@ public final class ContactSolver {
             active[j] = true;
         }
         int o = P * P * k;
-        boolean feasible = true;
-        for (int i = 0; i < n; i++) {
-            double sum = 0;
-            for (int j = 0; j < n; j++) {
-                sum += blockMass[o + i * n + j] * blockRhs[j];
+        boolean feasible = false;
+        if (!anyFrozen) {
+            for (int i = 0; i < n; i++) {
+                double sum = 0;
+                for (int j = 0; j < n; j++) {
+                    sum += blockMass[o + i * n + j] * blockRhs[j];
+                }
+                blockDelta[i] = -sum - blockLeak[i];
             }
-            blockDelta[i] = -sum - blockLeak[i];
-            feasible &= normalImpulse[P * k + i] + blockDelta[i] >= 0;
+            feasible = true;
+            for (int i = 0; i < n; i++) {
+                feasible &= normalImpulse[P * k + i] + blockDelta[i] >= 0;
+            }
         }
-        for (int round = 0; !feasible && round < n; round++) {
+        for (int round = 0; !feasible && round <= n; round++) {
             // The point that would pull hardest lets go (one at a time: a point that pulls only because
             // of another may push once that one is gone); the others are solved again, seeing it.
-            int worst = -1;
-            double worstValue = 0;
-            for (int i = 0; i < n; i++) {
-                double value = normalImpulse[P * k + i] + blockDelta[i];
-                if (active[i] && value < worstValue) {
-                    worst = i;
-                    worstValue = value;
+            // (With frozen points the first round solves the others before anyone lets go.)
+            if (!(anyFrozen && round == 0)) {
+                int worst = -1;
+                double worstValue = 0;
+                for (int i = 0; i < n; i++) {
+                    double value = normalImpulse[P * k + i] + blockDelta[i];
+                    if (active[i] && value < worstValue) {
+                        worst = i;
+                        worstValue = value;
+                    }
                 }
+                if (worst < 0) {
+                    feasible = true;
+                    break;
+                }
+                active[worst] = false;
             }
-            active[worst] = false;
             int m = 0;
             for (int i = 0; i < n; i++) {
-                if (!active[i]) {
+                if (frozen[i]) {
+                    blockDelta[i] = 0;
+                } else if (!active[i]) {
                     blockDelta[i] = -normalImpulse[P * k + i];
                 } else {
                     activePoints[m++] = i;
@@ -734,7 +844,7 @@ public final class ContactSolver {
         // A point that let go must not be left approaching (or overlapping without a push): then the
         // active set guessed wrong, and the points are solved one by one instead.
         for (int i = 0; i < n; i++) {
-            if (active[i]) {
+            if (active[i] || frozen[i]) {
                 continue;
             }
             double after = blockRhs[i];
@@ -874,37 +984,76 @@ public final class ContactSolver {
     }
 
     /**
-     * Restitution for all points of a manifold at once, when every point qualifies: Δλ =
-     * −K⁺·(vn + e·vn⁻). One by one, each point's bounce lifts the others part of the way and the
-     * last one solved gets its full target on top: a flat box dropped on a bouncy floor came back
-     * with more energy than it fell with (property suite).
+     * Restitution for the points of a manifold together: the points that qualify (approached faster
+     * than the threshold and pushed during the step) are driven to −e·(approach) at once, Δλ =
+     * −K⁺·(vn + e·vn⁻) over them. One by one, each point's bounce lifts the others part of the way
+     * and the last one solved gets its full target on top: a flat box dropped on a bouncy floor came
+     * back with more energy than it fell with (property suite). A point whose impulse the bounce
+     * would make negative leaves the set (one at a time, the one pulling hardest first) and the
+     * others are solved again, so the result changes continuously as a point crosses zero (the
+     * one-by-one fallback this replaces jumped there, from a straight bounce to a skewed one).
      *
-     * @return whether the block update was applied
+     * @return true (the manifold is handled)
      */
     private boolean bounceBlock(BodyStore b, int k, int ia, int ib, double e, double threshold) {
         int n = pointCount[k];
         double nx = normal[3 * k], ny = normal[3 * k + 1], nz = normal[3 * k + 2];
+        int count = 0;
         for (int j = 0; j < n; j++) {
             int p = P * k + j;
-            if (relativeVelocity[p] > -threshold || maxNormalImpulse[p] == 0) {
-                return false;
+            active[j] = relativeVelocity[p] <= -threshold && maxNormalImpulse[p] > 0;
+            if (active[j]) {
+                count++;
+                blockRhs[j] = relativeVelocity(b, ia, ib, p, nx, ny, nz) + e * relativeVelocity[p];
             }
-            blockRhs[j] = relativeVelocity(b, ia, ib, p, nx, ny, nz) + e * relativeVelocity[p];
         }
         int o = P * P * k;
-        for (int i = 0; i < n; i++) {
-            double sum = 0;
-            for (int j = 0; j < n; j++) {
-                sum += blockMass[o + i * n + j] * blockRhs[j];
+        for (int round = 0; round <= n && count > 0; round++) {
+            int m = 0;
+            for (int i = 0; i < n; i++) {
+                if (active[i]) {
+                    activePoints[m++] = i;
+                }
             }
-            blockDelta[i] = -sum;
-            if (normalImpulse[P * k + i] + blockDelta[i] < 0) {
-                return false;
+            double[] inverse;
+            if (m == n) {
+                inverse = blockMass;
+            } else {
+                for (int a = 0; a < m; a++) {
+                    for (int c = 0; c < m; c++) {
+                        blockK[a * m + c] = blockMatrix[o + activePoints[a] * n + activePoints[c]];
+                    }
+                }
+                PseudoInverse.symmetric(blockK, m, blockInverse, blockScratch);
+                inverse = blockInverse;
             }
-        }
-        for (int i = 0; i < n; i++) {
-            applyNormal(b, k, ia, ib, P * k + i, blockDelta[i]);
-            clampFrictionToCone(b, k, ia, ib, P * k + i);
+            for (int a = 0; a < m; a++) {
+                double sum = 0;
+                for (int c = 0; c < m; c++) {
+                    sum += (m == n ? inverse[o + a * n + c] : inverse[a * m + c]) * blockRhs[activePoints[c]];
+                }
+                blockDelta[activePoints[a]] = -sum;
+            }
+            int worst = -1;
+            double worstValue = 0;
+            for (int a = 0; a < m; a++) {
+                int i = activePoints[a];
+                double value = normalImpulse[P * k + i] + blockDelta[i];
+                if (value < worstValue) {
+                    worst = i;
+                    worstValue = value;
+                }
+            }
+            if (worst < 0) {
+                for (int a = 0; a < m; a++) {
+                    int i = activePoints[a];
+                    applyNormal(b, k, ia, ib, P * k + i, blockDelta[i]);
+                    clampFrictionToCone(b, k, ia, ib, P * k + i);
+                }
+                return true;
+            }
+            active[worst] = false;
+            count--;
         }
         return true;
     }
