@@ -323,4 +323,67 @@ public final class Islands {
         }
         free[freeCount++] = id;
     }
+
+    /**
+     * Checks the structure against the bodies and contacts, for tests: every live dynamic body in
+     * exactly one island, lists and sizes consistent, an island's bodies all awake or all asleep as
+     * the island is, the awake list holding exactly the awake islands, and the two dynamic bodies of
+     * every touching contact in one island.
+     *
+     * @return null when all holds, else what does not
+     */
+    String check(BodyStore b, ContactStore cs, int[] shapeBody) {
+        int seen = 0;
+        for (int id = 0; id < highWater; id++) {
+            boolean free = false;
+            for (int f = 0; f < freeCount; f++) {
+                free |= this.free[f] == id;
+            }
+            if (free) {
+                continue;
+            }
+            int length = 0, last = NONE;
+            for (int i = head[id]; i != NONE; i = next[i]) {
+                if (islandOf[i] != id || prev[i] != last || !b.alive[i] || b.type[i] != BodyStore.DYNAMIC) {
+                    return "island " + id + ": body " + i + " is listed but labelled " + islandOf[i];
+                }
+                if (b.awake[i] != awake[id]) {
+                    return "island " + id + " is " + (awake[id] ? "awake" : "asleep") + " but body " + i + " is not";
+                }
+                last = i;
+                length++;
+            }
+            if (length != size[id] || tail[id] != last || length == 0) {
+                return "island " + id + ": size " + size[id] + ", listed " + length;
+            }
+            if (awake[id] && (awakeList[awakeIndex[id]] != id || awakeIndex[id] >= awakeCount)) {
+                return "island " + id + " is awake but not in the awake list";
+            }
+            seen += length;
+        }
+        int dynamic = 0;
+        for (int i = 0; i < b.highWater; i++) {
+            if (b.alive[i] && b.type[i] == BodyStore.DYNAMIC) {
+                dynamic++;
+            } else if (islandOf(i) != NONE) {
+                return "body " + i + " is not a live dynamic body but is in island " + islandOf(i);
+            }
+        }
+        if (dynamic != seen) {
+            return dynamic + " dynamic bodies, " + seen + " in islands";
+        }
+        for (int k = 0; k < awakeCount; k++) {
+            if (!awake[awakeList[k]]) {
+                return "island " + awakeList[k] + " is in the awake list but asleep";
+            }
+        }
+        for (int c = 0; c < cs.count; c++) {
+            int a = shapeBody[cs.shapeA[c]], d = shapeBody[cs.shapeB[c]];
+            if (cs.touching[c] && b.type[a] == BodyStore.DYNAMIC && b.type[d] == BodyStore.DYNAMIC
+                    && islandOf[a] != islandOf[d]) {
+                return "bodies " + a + " and " + d + " touch but are in islands " + islandOf[a] + " and " + islandOf[d];
+            }
+        }
+        return null;
+    }
 }

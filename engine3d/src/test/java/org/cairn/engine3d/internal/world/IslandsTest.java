@@ -113,6 +113,45 @@ class IslandsTest {
         assertEquals(0, islands.awakeCount());
     }
 
+    /**
+     * Islands stay consistent through a busy world: boxes dropped in a pile, and every few steps one
+     * destroyed, one created and one pushed, for 900 steps; checked after every step.
+     */
+    @Test
+    void islandsStayConsistentWhileBodiesComeGoAndSleep() throws ReflectiveOperationException {
+        org.cairn.engine3d.World world = new org.cairn.engine3d.World();
+        java.lang.reflect.Field field = org.cairn.engine3d.World.class.getDeclaredField("state");
+        field.setAccessible(true);
+        WorldState state = (WorldState) field.get(world);
+        org.cairn.engine3d.BodyId ground = world.createBody(org.cairn.engine3d.BodyDef.builder()
+                .type(org.cairn.engine3d.BodyType.STATIC).position(0, -0.5, 0).build());
+        world.createShape(ground, org.cairn.engine3d.ShapeDef.DEFAULTS, new org.cairn.engine3d.geometry.Box(20, 0.5, 20));
+        java.util.Random random = new java.util.Random(3);
+        List<org.cairn.engine3d.BodyId> boxes = new ArrayList<>();
+        int slept = 0;
+        for (int step = 0; step < 900; step++) {
+            if (step % 15 == 0 && step < 600) {
+                org.cairn.engine3d.BodyId box = world.createBody(org.cairn.engine3d.BodyDef.builder()
+                        .position(random.nextDouble() * 2, 0.5 + 2 * random.nextDouble(), random.nextDouble() * 2).build());
+                world.createShape(box, org.cairn.engine3d.ShapeDef.DEFAULTS,
+                        new org.cairn.engine3d.geometry.Box(0.3, 0.3, 0.3));
+                boxes.add(box);
+            }
+            if (step % 45 == 30 && boxes.size() > 3) {
+                world.destroyBody(boxes.remove(random.nextInt(boxes.size())));
+            }
+            if (step % 60 == 50 && !boxes.isEmpty()) {
+                world.applyLinearImpulseToCenter(boxes.get(random.nextInt(boxes.size())),
+                        new org.joml.Vector3d(0, 0, 50 * random.nextDouble()));
+            }
+            world.step();
+            String broken = state.islands.check(state.bodies, state.contacts, state.shapes.body);
+            assertEquals(null, broken, "after step " + step);
+            slept += state.islands.awakeCount() < state.islands.count() ? 1 : 0;
+        }
+        assertTrue(slept > 100, "some islands slept: " + slept + " steps with one asleep");
+    }
+
     private static void touching(ContactStore cs, int shapeA, int shapeB) {
         int c = cs.create(shapeA, shapeB, 0.5, 0, 0);
         Manifold m = new Manifold();
