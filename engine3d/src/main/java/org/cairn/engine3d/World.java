@@ -147,9 +147,7 @@ public final class World {
         b.updateCenterFromOrigin(i);
         MassUpdate.apply(b, i, null, scratch9);
         state.updateExtents(i);
-        if (b.type[i] == BodyStore.DYNAMIC) {
-            state.islands.add(i);
-        }
+        state.addBody(i);
         System.arraycopy(b.position, 3 * i, b.previousPosition, 3 * i, 3);
         System.arraycopy(b.rotation, 4 * i, b.previousRotation, 4 * i, 4);
         return bodyIdOf(i);
@@ -165,7 +163,7 @@ public final class World {
             s = next;
         }
         bodies.firstShape[i] = -1;
-        state.islands.remove(i);
+        state.removeBody(i);
         bodies.free(i);
     }
 

@@ -5,7 +5,8 @@ import org.cairn.engine3d.internal.math.Quat;
 /**
  * Semi-implicit (symplectic) Euler for rigid bodies (seed 002): velocities first, from forces,
  * gravity and damping, then positions from the new velocities. Each method is one stage of the
- * step over all live bodies in index order; none allocates.
+ * step over the step's active bodies (awake, not static; a sleeping body costs nothing); none
+ * allocates, and each body's update depends on that body alone, so the order does not matter.
  *
  * <p>A body in no contact constraint this step ({@link BodyStore#constrained}) moves by the mean of
  * its velocities before and after the substep's forces instead (the trapezoidal rule): exact for
@@ -26,13 +27,14 @@ public final class Integrator {
      * |ω| ≤ maxAngularSpeed. The damping is the Padé form of e^(−h·c): it never reverses a velocity,
      * whatever h·c.
      */
-    public static void integrateVelocities(BodyStore b, double gx, double gy, double gz, double h,
-                                           double maxLinearSpeed, double maxAngularSpeed) {
+    public static void integrateVelocities(BodyStore b, int[] active, int activeCount, double gx, double gy, double gz,
+                                           double h, double maxLinearSpeed, double maxAngularSpeed) {
         double maxLinear2 = maxLinearSpeed * maxLinearSpeed;
         double maxAngular2 = maxAngularSpeed * maxAngularSpeed;
         double[] v = b.linearVelocity, w = b.angularVelocity, f = b.force, t = b.torque, ii = b.worldInverseInertia;
-        for (int i = 0; i < b.highWater; i++) {
-            if (!b.alive[i] || b.type[i] != BodyStore.DYNAMIC || !b.awake[i]) {
+        for (int a = 0; a < activeCount; a++) {
+            int i = active[a];
+            if (b.type[i] != BodyStore.DYNAMIC) {
                 continue;
             }
             int o = 3 * i, m = 9 * i;
@@ -84,12 +86,10 @@ public final class Integrator {
      * mass moves by h·v (free bodies: h·(v − ½·Δv), the mean of old and new velocity) and the
      * orientation turns by exactly h·ω about the centre of mass.
      */
-    public static void integratePositions(BodyStore b, double h) {
+    public static void integratePositions(BodyStore b, int[] active, int activeCount, double h) {
         double[] c = b.center, v = b.linearVelocity, w = b.angularVelocity, dv = b.velocityChange;
-        for (int i = 0; i < b.highWater; i++) {
-            if (!b.alive[i] || b.type[i] == BodyStore.STATIC || !b.awake[i]) {
-                continue;
-            }
+        for (int a = 0; a < activeCount; a++) {
+            int i = active[a];
             int o = 3 * i;
             if (b.type[i] == BodyStore.DYNAMIC) {
                 c[o] += h * (v[o] - 0.5 * dv[o]);
@@ -108,11 +108,9 @@ public final class Integrator {
      * End of step: the origin follows the centre and the new orientation, the world inverse inertia
      * is refreshed from the orientation, and accumulated forces and torques are cleared.
      */
-    public static void finalizeBodies(BodyStore b, double[] scratch9) {
-        for (int i = 0; i < b.highWater; i++) {
-            if (!b.alive[i] || b.type[i] == BodyStore.STATIC) {
-                continue;
-            }
+    public static void finalizeBodies(BodyStore b, int[] active, int activeCount, double[] scratch9) {
+        for (int a = 0; a < activeCount; a++) {
+            int i = active[a];
             int o = 3 * i;
             b.force[o] = 0.0;
             b.force[o + 1] = 0.0;
@@ -120,9 +118,6 @@ public final class Integrator {
             b.torque[o] = 0.0;
             b.torque[o + 1] = 0.0;
             b.torque[o + 2] = 0.0;
-            if (!b.awake[i]) {
-                continue;
-            }
             b.updateOriginFromCenter(i);
             if (b.type[i] == BodyStore.DYNAMIC) {
                 b.updateWorldInverseInertia(i, scratch9);

@@ -95,6 +95,9 @@ public final class ContactSolver {
     private double[] center0 = new double[3 * 64];
     private double[] rotation0 = new double[4 * 64];
     private double[] deltaRotation = new double[4 * 64];
+    /** The bodies flagged {@link BodyStore#constrained} this step. */
+    private int[] constrainedBodies = new int[64];
+    private int constrainedCount;
 
     private final Softness contactSoftness = new Softness();
     private final Softness staticSoftness = new Softness();
@@ -186,19 +189,16 @@ public final class ContactSolver {
             center0 = new double[3 * b.capacity()];
             rotation0 = new double[4 * b.capacity()];
             deltaRotation = new double[4 * b.capacity()];
+            constrainedBodies = new int[b.capacity()];
         }
-        System.arraycopy(b.center, 0, center0, 0, 3 * b.highWater);
-        System.arraycopy(b.rotation, 0, rotation0, 0, 4 * b.highWater);
-        for (int i = 0; i < b.highWater; i++) {
-            deltaRotation[4 * i] = 0;
-            deltaRotation[4 * i + 1] = 0;
-            deltaRotation[4 * i + 2] = 0;
-            deltaRotation[4 * i + 3] = 1;
+        // Only the bodies of this step's constraints are touched, so a sleeping world costs nothing here.
+        for (int n = 0; n < constrainedCount; n++) {
+            b.constrained[constrainedBodies[n]] = false;
         }
+        constrainedCount = 0;
         count = 0;
         substepOpen = false;
         ensure(cs.count);
-        Arrays.fill(b.constrained, 0, b.highWater, false);
         for (int c = 0; c < cs.count; c++) {
             if (!cs.touching[c]) {
                 continue;
@@ -212,8 +212,8 @@ public final class ContactSolver {
             contact[k] = c;
             bodyA[k] = ia;
             bodyB[k] = ib;
-            b.constrained[ia] = true;
-            b.constrained[ib] = true;
+            constrain(b, ia);
+            constrain(b, ib);
             staticSide[k] = !dynamicA || !dynamicB;
             pushed[k] = false;
             friction[k] = mixedFriction[c];
@@ -640,9 +640,24 @@ public final class ContactSolver {
 
     /** After a position substep: each body's rotation since prepare, Δq = q·q₀⁻¹. */
     public void updateDeltaRotations(BodyStore b) {
-        for (int i = 0; i < b.highWater; i++) {
-            updateDeltaRotation(b, i);
+        for (int n = 0; n < constrainedCount; n++) {
+            updateDeltaRotation(b, constrainedBodies[n]);
         }
+    }
+
+    /** Body i is in a constraint this step: flag it and remember its pose at the step's start. */
+    private void constrain(BodyStore b, int i) {
+        if (b.constrained[i]) {
+            return;
+        }
+        b.constrained[i] = true;
+        constrainedBodies[constrainedCount++] = i;
+        System.arraycopy(b.center, 3 * i, center0, 3 * i, 3);
+        System.arraycopy(b.rotation, 4 * i, rotation0, 4 * i, 4);
+        deltaRotation[4 * i] = 0;
+        deltaRotation[4 * i + 1] = 0;
+        deltaRotation[4 * i + 2] = 0;
+        deltaRotation[4 * i + 3] = 1;
     }
 
     /** Body i's rotation since prepare, Δq = q·q₀⁻¹. */

@@ -52,10 +52,11 @@ public final class Continuous {
     }
 
     /** Runs continuous collision for every fast dynamic body; call after the end-of-step poses are known. */
-    public void solve() {
+    public void solve(int[] active, int activeCount) {
         BodyStore b = world.bodies;
-        for (int i = 0; i < b.highWater; i++) {
-            if (!b.alive[i] || b.type[i] != BodyStore.DYNAMIC || !b.awake[i] || b.firstShape[i] < 0) {
+        for (int a = 0; a < activeCount; a++) {
+            int i = active[a];
+            if (b.type[i] != BodyStore.DYNAMIC || b.firstShape[i] < 0) {
                 continue;
             }
             sweep(i);

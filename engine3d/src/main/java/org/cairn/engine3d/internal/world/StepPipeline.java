@@ -35,6 +35,9 @@ public final class StepPipeline {
         long tPairs = System.nanoTime();
         stageNanos[StepStage.UPDATE_PAIRS.ordinal()] += tPairs - t1;
         world.collide();
+        // After collide, which may have woken islands that a moving body touched.
+        int activeCount = world.collectActiveBodies();
+        int[] active = world.activeBodies;
         stageNanos[StepStage.COLLIDE.ordinal()] += System.nanoTime() - tPairs;
         ContactSolver solver = world.solver;
         solver.gravitySpeedPerStep = Math.sqrt(gx * gx + gy * gy + gz * gz) * dt;
@@ -48,7 +51,7 @@ public final class StepPipeline {
         boolean soft = world.solverKind == 0;
         for (int k = 0; k < substeps; k++) {
             long a = System.nanoTime();
-            Integrator.integrateVelocities(bodies, gx, gy, gz, h, maxLinearSpeed, maxAngularSpeed);
+            Integrator.integrateVelocities(bodies, active, activeCount, gx, gy, gz, h, maxLinearSpeed, maxAngularSpeed);
             long b = System.nanoTime();
             solver.warmStart(bodies);
             long c = System.nanoTime();
@@ -60,7 +63,7 @@ public final class StepPipeline {
                 }
             }
             long d = System.nanoTime();
-            Integrator.integratePositions(bodies, h);
+            Integrator.integratePositions(bodies, active, activeCount, h);
             solver.updateDeltaRotations(bodies);
             if (!soft) {
                 solver.solvePositions(bodies);
@@ -88,15 +91,13 @@ public final class StepPipeline {
         stageNanos[StepStage.RESTITUTION.ordinal()] += st - r;
         stageNanos[StepStage.STORE_IMPULSES.ordinal()] += System.nanoTime() - st;
         long t2 = System.nanoTime();
-        Integrator.finalizeBodies(bodies, scratch9);
+        Integrator.finalizeBodies(bodies, active, activeCount, scratch9);
         long t3 = System.nanoTime();
-        world.continuous.solve();
+        world.continuous.solve(active, activeCount);
         long t4 = System.nanoTime();
         stageNanos[StepStage.CONTINUOUS.ordinal()] += t4 - t3;
-        for (int i = 0; i < bodies.highWater; i++) {
-            if (bodies.alive[i] && bodies.type[i] != BodyStore.STATIC && bodies.awake[i]) {
-                world.refreshProxies(i, false);
-            }
+        for (int a = 0; a < activeCount; a++) {
+            world.refreshProxies(active[a], false);
         }
         long t5 = System.nanoTime();
         stageNanos[StepStage.FINALIZE_BODIES.ordinal()] += (t3 - t2) + (t5 - t4);

@@ -48,6 +48,10 @@ public final class WorldState implements BroadPhase.PairFilter {
     /** Islands and sleeping. */
     public final Sleep sleep = new Sleep();
     public final Islands islands = new Islands();
+    /** This step's active bodies (awake, not static): filled by {@link #collectActiveBodies()}. */
+    public int[] activeBodies = new int[64];
+    private int[] kinematicBodies = new int[16];
+    private int kinematicCount;
 
     /** Continuous collision of fast bodies against static shapes. */
     public final Continuous continuous = new Continuous(this);
@@ -102,6 +106,53 @@ public final class WorldState implements BroadPhase.PairFilter {
     /** True if body i moves this step: awake and not static. */
     private boolean awake(int i) {
         return bodies.type[i] != BodyStore.STATIC && bodies.awake[i];
+    }
+
+    /** A new body: dynamic ones get an island, kinematic ones join the list of always-active bodies. */
+    public void addBody(int i) {
+        if (bodies.type[i] == BodyStore.DYNAMIC) {
+            islands.add(i);
+        } else if (bodies.type[i] == BodyStore.KINEMATIC) {
+            if (kinematicCount == kinematicBodies.length) {
+                kinematicBodies = java.util.Arrays.copyOf(kinematicBodies, 2 * kinematicCount);
+            }
+            kinematicBodies[kinematicCount++] = i;
+        }
+    }
+
+    /** Body i is being destroyed. */
+    public void removeBody(int i) {
+        islands.remove(i);
+        for (int k = 0; k < kinematicCount; k++) {
+            if (kinematicBodies[k] == i) {
+                // Shifted, not swapped, so the order stays the order of creation.
+                System.arraycopy(kinematicBodies, k + 1, kinematicBodies, k, kinematicCount - k - 1);
+                kinematicCount--;
+                break;
+            }
+        }
+    }
+
+    /**
+     * Lists this step's active bodies in {@link #activeBodies}: the bodies of the awake islands and
+     * the kinematic bodies. A sleeping island's bodies are not visited at all.
+     *
+     * @return how many
+     */
+    public int collectActiveBodies() {
+        if (activeBodies.length < bodies.capacity()) {
+            activeBodies = new int[bodies.capacity()];
+        }
+        int n = 0;
+        for (int k = 0; k < islands.awakeCount(); k++) {
+            for (int i = islands.head(islands.awakeIsland(k)); i != Islands.NONE; i = islands.next(i)) {
+                activeBodies[n++] = i;
+            }
+        }
+        for (int k = 0; k < kinematicCount; k++) {
+            activeBodies[n++] = kinematicBodies[k];
+        }
+        return n;
     }
 
     /** Wakes body i and its island. */
