@@ -36,13 +36,13 @@ import org.cairn.engine3d.internal.math.Quat;
  * contact view reports, in N·s.
  */
 public final class ContactSolver {
-    private static final int P = Manifold.MAX_POINTS;
+    static final int P = Manifold.MAX_POINTS;
 
-    private int count;
+    int count;
     private int[] contact = new int[16];
     private int[] bodyA = new int[16];
     private int[] bodyB = new int[16];
-    private int[] pointCount = new int[16];
+    int[] pointCount = new int[16];
     private double[] normal = new double[3 * 16];
     private double[] tangent = new double[6 * 16];
     private double[] friction = new double[16];
@@ -73,8 +73,8 @@ public final class ContactSolver {
     /** Per constraint, gravity's closing acceleration of the two bodies along the normal, m/s² (≥ 0). */
     private double[] closingGravity = new double[16];
     /** Per constraint, the points' coupled normal mass matrix K and its pseudo-inverse (P×P, row-major). */
-    private double[] blockMatrix = new double[P * P * 16];
-    private double[] blockMass = new double[P * P * 16];
+    double[] blockMatrix = new double[P * P * 16];
+    double[] blockMass = new double[P * P * 16];
     private final double[] blockK = new double[P * P];
     private final double[] blockInverse = new double[P * P];
     private final double[] blockScratch = new double[Math.max(2 * P * P + P, 45)];
@@ -95,6 +95,8 @@ public final class ContactSolver {
     private double[] center0 = new double[3 * 64];
     private double[] rotation0 = new double[4 * 64];
     private double[] deltaRotation = new double[4 * 64];
+    /** How many block inverses came from the factored form since the solver was made (for tests). */
+    long factoredBlocks;
     /** The bodies flagged {@link BodyStore#constrained} this step. */
     private int[] constrainedBodies = new int[64];
     private int constrainedCount;
@@ -339,6 +341,8 @@ public final class ContactSolver {
         }
         if (n < 3 || !factoredInverse(b, k, ia, ib, n, linear, nx, ny, nz)) {
             PseudoInverse.symmetric(blockK, n, blockInverse, blockScratch);
+        } else {
+            factoredBlocks++;
         }
         System.arraycopy(blockInverse, 0, blockMass, P * P * k, n * n);
         System.arraycopy(blockK, 0, blockMatrix, P * P * k, n * n);
