@@ -320,13 +320,15 @@ class ContactSolverTest {
 
     /**
      * Rolling resistance: a ball rolling without slipping under a resisting torque c·R·N
-     * decelerates at a = c·g / (1 + I/(m·R²)) = 5/7·c·g, so from v₀ it stops after v₀²/(2a).
+     * decelerates at a = c·g / (1 + I/(m·R²)) = 5/7·c·g, so from v₀ it stops after v₀²/(2a),
+     * with either solver.
      */
     @ParameterizedTest
-    @ValueSource(doubles = {0.02, 0.05})
-    void aRollingBallStopsAfterTheRollingResistanceDistance(double c) {
+    @CsvSource({"SOFT_STEP, 0.02", "SOFT_STEP, 0.05", "SEQUENTIAL_IMPULSE, 0.02", "SEQUENTIAL_IMPULSE, 0.05"})
+    void aRollingBallStopsAfterTheRollingResistanceDistance(SolverKind kind, double c) {
         double g = 9.81, r = 0.2, v0 = 2;
-        World world = new World(WorldDef.builder().gravity(0, -g, 0).build());
+        World world = new World(WorldDef.builder().solver(kind).substeps(kind == SolverKind.SOFT_STEP ? 4 : 1)
+                .gravity(0, -g, 0).build());
         BodyId ground = world.createBody(BodyDef.builder().type(BodyType.STATIC).position(0, -0.5, 0).build());
         world.createShape(ground, ShapeDef.builder().friction(0.8).build(), new Box(50, 0.5, 50));
         BodyId ball = world.createBody(BodyDef.builder().position(0, r, 0).build());
@@ -342,7 +344,8 @@ class ContactSolverTest {
         }
         double expected = v0 * v0 / (2 * 5.0 / 7.0 * c * g);
         double travelled = world.position(ball, new Vector3d()).x - x0;
-        System.out.printf("rolling resistance %.2f: stopped after %.3f m, expected %.3f m%n", c, travelled, expected);
+        System.out.printf("%s, rolling resistance %.2f: stopped after %.3f m, expected %.3f m%n", kind, c, travelled,
+                expected);
         assertEquals(expected, travelled, 0.03 * expected);
     }
 
