@@ -9,15 +9,7 @@ import org.junit.jupiter.api.Test;
 /** The pseudo-inverse satisfies the four Moore–Penrose conditions, and is the inverse when one exists. */
 class PseudoInverseTest {
     private static double[] multiply(double[] a, double[] b, int n) {
-        double[] c = new double[n * n];
-        for (int i = 0; i < n; i++) {
-            for (int j = 0; j < n; j++) {
-                for (int k = 0; k < n; k++) {
-                    c[i * n + j] += a[i * n + k] * b[k * n + j];
-                }
-            }
-        }
-        return c;
+        return SquareMatrices.multiply(a, b, n);
     }
 
     /**

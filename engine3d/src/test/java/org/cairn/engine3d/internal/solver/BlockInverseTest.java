@@ -1,5 +1,7 @@
 package org.cairn.engine3d.internal.solver;
 
+import static org.cairn.engine3d.internal.math.SquareMatrices.largest;
+import static org.cairn.engine3d.internal.math.SquareMatrices.multiply;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -45,7 +47,7 @@ class BlockInverseTest {
                 System.arraycopy(solver.blockMatrix, o, kk, 0, n * n);
                 System.arraycopy(solver.blockMass, o, inv, 0, n * n);
                 double[] kik = multiply(multiply(kk, inv, n), kk, n), iki = multiply(multiply(inv, kk, n), inv, n);
-                double scaleK = max(kk), scaleI = max(inv);
+                double scaleK = largest(kk), scaleI = largest(inv);
                 for (int i = 0; i < n * n; i++) {
                     assertEquals(kk[i], kik[i], 1e-10 * scaleK, "K·K⁺·K = K, manifold " + k);
                     assertEquals(inv[i], iki[i], 1e-10 * scaleI, "K⁺·K·K⁺ = K⁺, manifold " + k);
@@ -61,25 +63,5 @@ class BlockInverseTest {
         }
         assertTrue(checked > 150, "manifolds checked: " + checked);
         assertEquals(checked, solver.factoredBlocks, "every block of three or four points from the factored form");
-    }
-
-    private static double max(double[] a) {
-        double m = 0;
-        for (double x : a) {
-            m = Math.max(m, Math.abs(x));
-        }
-        return m;
-    }
-
-    private static double[] multiply(double[] a, double[] b, int n) {
-        double[] c = new double[n * n];
-        for (int i = 0; i < n; i++) {
-            for (int j = 0; j < n; j++) {
-                for (int k = 0; k < n; k++) {
-                    c[i * n + j] += a[i * n + k] * b[k * n + j];
-                }
-            }
-        }
-        return c;
     }
 }
