@@ -13,7 +13,6 @@ import org.cairn.engine3d.internal.world.MassUpdate;
 import org.cairn.engine3d.internal.world.WorldState;
 import org.cairn.engine3d.internal.world.ShapeStore;
 import org.cairn.engine3d.internal.world.StepPipeline;
-import org.cairn.engine3d.internal.world.StepStage;
 import org.joml.Matrix3d;
 import org.joml.Quaterniond;
 import org.joml.Quaterniondc;
@@ -800,10 +799,18 @@ public final class World {
         return time;
     }
 
-    /** Milliseconds spent in each stage of the last step, indexed by stage name. */
-    public double stageMillis(String stageName) {
-        return pipeline.stageMillis(StepStage.valueOf(Check.notNull("stageName", stageName)));
+    /**
+     * Writes where the last step's time went, stage by stage, into {@code dest}; returns it. Zero
+     * before the first step.
+     */
+    public StepProfile profile(StepProfile dest) {
+        Check.notNull("dest", dest);
+        pipeline.stageMillis(profileScratch);
+        dest.set(profileScratch);
+        return dest;
     }
+
+    private final double[] profileScratch = new double[StepProfile.Stage.values().length];
 
     // ------------------------------------------------------------------ totals for researchers
 

@@ -110,4 +110,11 @@ public final class StepPipeline {
         return stageNanos[stage.ordinal()] * 1e-6;
     }
 
+    /** Milliseconds per stage of the last step, in {@link StepStage} order, into {@code dest}. */
+    public void stageMillis(double[] dest) {
+        for (int i = 0; i < stageNanos.length; i++) {
+            dest[i] = stageNanos[i] * 1e-6;
+        }
+    }
+
 }

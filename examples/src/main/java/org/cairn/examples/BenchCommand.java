@@ -1,0 +1,161 @@
+package org.cairn.examples;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.cairn.engine3d.StepProfile;
+import org.cairn.engine3d.World;
+import org.cairn.engine3d.WorldDef;
+import org.cairn.scene.SceneDef;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code cairn bench SCENE...}: times whole steps the way Box3D's benchmark app does. Each repeat
+ * builds a fresh world, takes step 0 untimed (it creates every contact and warms nothing up), then
+ * times steps 1..N−1; a repeat's figure is their mean. Repeats run scene after scene in turn, so
+ * a noisy moment spreads over all scenes instead of spoiling one; the report gives the minimum and
+ * the median over repeats, and the per-stage profile (the median over repeats of each stage's mean).
+ */
+@Command(name = "bench", mixinStandardHelpOptions = true,
+        description = "Times whole steps of scenes (Box3D's method) and prints ms per step and the per-stage profile.")
+final class BenchCommand implements Callable<Integer> {
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    @Parameters(arity = "1..*", paramLabel = "SCENE", description = "The scene files.")
+    List<String> scenes;
+
+    @Option(names = "--steps", paramLabel = "N", description = "Steps per repeat, step 0 untimed (default 100).")
+    int steps = 100;
+
+    @Option(names = "--repeats", paramLabel = "R", description = "Fresh worlds per scene (default 3).")
+    int repeats = 3;
+
+    @Option(names = "--json", description = "One JSON object per scene on stdout (see docs/cli.md).")
+    boolean json;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    /** One scene's repeats. */
+    private static final class Runs {
+        final String path;
+        final WorldDef world;
+        final SceneDef def;
+        final double[] msPerStep;
+        final double[][] stageMillis;
+        int bodies;
+
+        Runs(String path, SceneDef def, int repeats) {
+            this.path = path;
+            this.def = def;
+            this.world = def.world();
+            this.msPerStep = new double[repeats];
+            this.stageMillis = new double[StepProfile.Stage.values().length][repeats];
+        }
+    }
+
+    @Override
+    public Integer call() {
+        PrintStream err = System.err;
+        if (steps < 2) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--steps must be at least 2, got " + steps);
+        }
+        if (repeats < 1) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--repeats must be at least 1, got " + repeats);
+        }
+        List<Runs> runs = new ArrayList<>();
+        for (String scene : scenes) {
+            SceneDef def = SceneFiles.load(scene, err);
+            if (def == null) {
+                return 2;
+            }
+            runs.add(new Runs(scene, def, repeats));
+        }
+        StepProfile profile = new StepProfile();
+        StepProfile sum = new StepProfile();
+        for (int r = 0; r < repeats; r++) {
+            for (Runs run : runs) {
+                World world = run.def.build().world();
+                run.bodies = world.bodyCount();
+                world.step();
+                sum.clear();
+                long start = System.nanoTime();
+                for (int s = 1; s < steps; s++) {
+                    world.step();
+                    sum.add(world.profile(profile));
+                }
+                double ms = (System.nanoTime() - start) * 1e-6 / (steps - 1);
+                run.msPerStep[r] = ms;
+                sum.scale(1.0 / (steps - 1));
+                for (StepProfile.Stage stage : StepProfile.Stage.values()) {
+                    run.stageMillis[stage.ordinal()][r] = sum.millis(stage);
+                }
+                err.printf(Locale.ROOT, "bench: %s repeat %d/%d: %.3f ms per step%n", name(run.path), r + 1, repeats, ms);
+            }
+        }
+        for (Runs run : runs) {
+            System.out.print(json ? json(run) + "\n" : text(run));
+        }
+        return 0;
+    }
+
+    private String json(Runs run) {
+        ObjectNode root = MAPPER.createObjectNode();
+        root.put("scene", run.path);
+        root.put("bodies", run.bodies);
+        root.put("workers", 1);
+        root.put("steps", steps);
+        root.put("repeats", repeats);
+        ObjectNode ms = root.putObject("msPerStep");
+        ms.put("min", min(run.msPerStep));
+        ms.put("median", RunCommand.median(run.msPerStep));
+        ArrayNode each = ms.putArray("repeats");
+        for (double m : run.msPerStep) {
+            each.add(m);
+        }
+        ObjectNode stages = root.putObject("stages");
+        for (StepProfile.Stage stage : StepProfile.Stage.values()) {
+            stages.put(stageName(stage), RunCommand.median(run.stageMillis[stage.ordinal()]));
+        }
+        return root.toString();
+    }
+
+    private String text(Runs run) {
+        StringBuilder s = new StringBuilder();
+        s.append(String.format(Locale.ROOT, "%s: %d bodies, %d timed steps x %d repeats (%d substeps, 1 worker)%n",
+                run.path, run.bodies, steps - 1, repeats, run.world.substeps()));
+        s.append(String.format(Locale.ROOT, "  step                  %9.3f ms median, %.3f ms min%n",
+                RunCommand.median(run.msPerStep), min(run.msPerStep)));
+        for (StepProfile.Stage stage : StepProfile.Stage.values()) {
+            s.append(String.format(Locale.ROOT, "  %-21s %9.3f ms%n", stageName(stage),
+                    RunCommand.median(run.stageMillis[stage.ordinal()])));
+        }
+        return s.toString();
+    }
+
+    /** The stage as the reports spell it: {@code integrate_velocities}. */
+    static String stageName(StepProfile.Stage stage) {
+        return stage.name().toLowerCase(Locale.ROOT);
+    }
+
+    private static String name(String path) {
+        return Path.of(path).getFileName().toString();
+    }
+
+    private static double min(double[] values) {
+        double m = Double.POSITIVE_INFINITY;
+        for (double v : values) {
+            m = Math.min(m, v);
+        }
+        return m;
+    }
+}

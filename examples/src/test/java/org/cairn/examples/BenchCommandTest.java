@@ -1,0 +1,49 @@
+package org.cairn.examples;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.cairn.engine3d.StepProfile;
+import org.junit.jupiter.api.Test;
+
+/** {@code cairn bench}: Box3D's timing method, one JSON object per scene, bad flags rejected. */
+class BenchCommandTest {
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    @Test
+    void jsonGivesOneObjectPerSceneWithEveryRepeatAndEveryStage() throws Exception {
+        RunCommandTest.Outcome o = RunCommandTest.cairn("bench", "scenes/pyramid.scene", "scenes/tower.scene",
+                "--steps", "4", "--repeats", "2", "--json");
+        assertEquals(0, o.code(), o.err());
+        String[] lines = o.out().strip().split("\n");
+        assertEquals(2, lines.length, o.out());
+        for (String line : lines) {
+            JsonNode n = MAPPER.readTree(line);
+            assertEquals(4, n.get("steps").asInt());
+            assertEquals(1, n.get("workers").asInt());
+            JsonNode ms = n.get("msPerStep");
+            assertEquals(2, ms.get("repeats").size());
+            double min = ms.get("min").asDouble(), median = ms.get("median").asDouble();
+            assertTrue(min > 0 && min <= median, line);
+            double stageSum = 0;
+            for (StepProfile.Stage stage : StepProfile.Stage.values()) {
+                JsonNode stageMs = n.get("stages").get(BenchCommand.stageName(stage));
+                assertTrue(stageMs != null && stageMs.asDouble() >= 0, stage + " in " + line);
+                stageSum += stageMs.asDouble();
+            }
+            // The stages cover the step: their sum cannot exceed the slowest repeat's whole step.
+            double slowest = Math.max(ms.get("repeats").get(0).asDouble(), ms.get("repeats").get(1).asDouble());
+            assertTrue(stageSum > 0 && stageSum <= slowest * 1.0001, line);
+        }
+        assertTrue(o.err().contains("pyramid.scene repeat 2/2"), o.err());
+    }
+
+    @Test
+    void tooFewStepsIsInvalidInput() {
+        RunCommandTest.Outcome o = RunCommandTest.cairn("bench", "scenes/pyramid.scene", "--steps", "1");
+        assertEquals(2, o.code());
+        assertTrue(o.err().contains("--steps must be at least 2"), o.err());
+    }
+}
