@@ -58,6 +58,12 @@ public final class ContactSolver {
     private double[] rA = new double[3 * P * 16];
     private double[] rB = new double[3 * P * 16];
     private double[] baseSeparation = new double[P * 16];
+    /**
+     * Per point, the separation at the bodies' current poses: computed once after each position
+     * update ({@link #updateDeltaRotations}) and read by the solve and relax passes that follow,
+     * which move no body.
+     */
+    private double[] currentSeparation = new double[P * 16];
     private double[] normalMass = new double[P * 16];
     private double[] tangentMass = new double[2 * P * 16];
     /** Per point, the inverse of the 2×2 tangent mass matrix K, symmetric: (a, b, c) for [[a, b], [b, c]]. */
@@ -75,6 +81,27 @@ public final class ContactSolver {
     /** Per constraint, the points' coupled normal mass matrix K and its pseudo-inverse (P×P, row-major). */
     double[] blockMatrix = new double[P * P * 16];
     double[] blockMass = new double[P * P * 16];
+    /**
+     * Per constraint, the pseudo-inverses of the sub-blocks of K that the active set has inverted
+     * this step, one slot per subset of points ({@link #SUB_OFFSET}), and a bit per subset saying
+     * whether its slot is filled. K is fixed through the step, so a sub-block's inverse is too;
+     * recomputing the same Jacobi sweeps in every pass was a fifth of the step.
+     */
+    private int[] subFilled = new int[16];
+    private double[] subInverse = new double[SUB_SIZE * 16];
+    /** Where the slot of each subset of a manifold's points (a bit mask) starts; its size is m². */
+    private static final int[] SUB_OFFSET = new int[1 << P];
+    private static final int SUB_SIZE;
+
+    static {
+        int offset = 0;
+        for (int mask = 1; mask < 1 << P; mask++) {
+            SUB_OFFSET[mask] = offset;
+            int m = Integer.bitCount(mask);
+            offset += m * m;
+        }
+        SUB_SIZE = offset;
+    }
     private final double[] blockK = new double[P * P];
     private final double[] blockInverse = new double[P * P];
     private final double[] blockScratch = new double[Math.max(2 * P * P + P, 45)];
@@ -157,6 +184,7 @@ public final class ContactSolver {
         rA = Arrays.copyOf(rA, 3 * P * c);
         rB = Arrays.copyOf(rB, 3 * P * c);
         baseSeparation = Arrays.copyOf(baseSeparation, P * c);
+        currentSeparation = Arrays.copyOf(currentSeparation, P * c);
         normalMass = Arrays.copyOf(normalMass, P * c);
         tangentMass = Arrays.copyOf(tangentMass, 2 * P * c);
         tangentBlock = Arrays.copyOf(tangentBlock, 3 * P * c);
@@ -170,6 +198,8 @@ public final class ContactSolver {
         closingGravity = Arrays.copyOf(closingGravity, c);
         blockMass = Arrays.copyOf(blockMass, P * P * c);
         blockMatrix = Arrays.copyOf(blockMatrix, P * P * c);
+        subFilled = Arrays.copyOf(subFilled, c);
+        subInverse = Arrays.copyOf(subInverse, SUB_SIZE * c);
     }
 
     /**
@@ -252,6 +282,7 @@ public final class ContactSolver {
             tangent[6 * k + 5] = t1x * ny - t1y * nx;
             int n = cs.pointCount[c];
             pointCount[k] = n;
+            subFilled[k] = 0;
             double mA = b.inverseMass[ia], mB = b.inverseMass[ib];
             for (int j = 0; j < n; j++) {
                 int p = P * k + j, q = P * c + j;
@@ -317,6 +348,7 @@ public final class ContactSolver {
                 prepareBlock(b, k, ia, ib, n, nx, ny, nz);
             }
         }
+        updateSeparations(b);
     }
 
     /**
@@ -642,10 +674,21 @@ public final class ContactSolver {
         }
     }
 
-    /** After a position substep: each body's rotation since prepare, Δq = q·q₀⁻¹. */
+    /** After a position substep: each body's rotation since prepare, Δq = q·q₀⁻¹, and every point's separation. */
     public void updateDeltaRotations(BodyStore b) {
         for (int n = 0; n < constrainedCount; n++) {
             updateDeltaRotation(b, constrainedBodies[n]);
+        }
+        updateSeparations(b);
+    }
+
+    private void updateSeparations(BodyStore b) {
+        for (int k = 0; k < count; k++) {
+            int ia = bodyA[k], ib = bodyB[k];
+            for (int j = 0; j < pointCount[k]; j++) {
+                int p = P * k + j;
+                currentSeparation[p] = separation(b, k, ia, ib, p);
+            }
         }
     }
 
@@ -698,7 +741,7 @@ public final class ContactSolver {
                 double nx = normal[3 * k], ny = normal[3 * k + 1], nz = normal[3 * k + 2];
                 for (int j = 0; j < pointCount[k]; j++) {
                     int p = P * k + j;
-                    double s = separation(b, k, ia, ib, p);
+                    double s = currentSeparation[p];
                     double vn = relativeVelocity(b, ia, ib, p, nx, ny, nz);
                     trackApproach(k, p, vn, useBias);
                     double m = normalMass[p];
@@ -756,7 +799,7 @@ public final class ContactSolver {
         boolean anyFrozen = false;
         for (int j = 0; j < n; j++) {
             int p = P * k + j;
-            double s = separation(b, k, ia, ib, p);
+            double s = currentSeparation[p];
             frozen[j] = s > RELAX_GAP_TOLERANCE_METERS && !useBias && !relaxClosesGaps;
             if (frozen[j]) {
                 // This relax leaves open gaps alone (see relaxClosesGaps): the point keeps its
@@ -819,6 +862,7 @@ public final class ContactSolver {
                 active[worst] = false;
             }
             int m = 0;
+            int mask = 0;
             for (int i = 0; i < n; i++) {
                 if (frozen[i]) {
                     blockDelta[i] = 0;
@@ -826,6 +870,7 @@ public final class ContactSolver {
                     blockDelta[i] = -normalImpulse[P * k + i];
                 } else {
                     activePoints[m++] = i;
+                    mask |= 1 << i;
                 }
             }
             if (m == 0) {
@@ -841,17 +886,14 @@ public final class ContactSolver {
                     }
                 }
                 subRhs[a] = blockRhs[i] + blockScale[i] * coupled;
-                for (int c = 0; c < m; c++) {
-                    blockK[a * m + c] = blockMatrix[o + i * n + activePoints[c]];
-                }
             }
-            PseudoInverse.symmetric(blockK, m, blockInverse, blockScratch);
+            int slot = subBlockInverse(k, n, mask, m);
             feasible = true;
             for (int a = 0; a < m; a++) {
                 int i = activePoints[a];
                 double sum = 0;
                 for (int c = 0; c < m; c++) {
-                    sum += blockInverse[a * m + c] * subRhs[c];
+                    sum += subInverse[slot + a * m + c] * subRhs[c];
                 }
                 blockDelta[i] = -sum - blockLeak[i];
                 feasible &= normalImpulse[P * k + i] + blockDelta[i] >= 0;
@@ -878,6 +920,27 @@ public final class ContactSolver {
             applyNormal(b, k, ia, ib, P * k + i, blockDelta[i]);
         }
         return true;
+    }
+
+    /**
+     * The pseudo-inverse of the sub-block of constraint k's K over the points in {@code mask} (m of
+     * them, in {@link #activePoints}, ascending): computed once per step and subset, kept for the
+     * passes after. Returns its offset in {@link #subInverse} (row-major m×m).
+     */
+    private int subBlockInverse(int k, int n, int mask, int m) {
+        int slot = SUB_SIZE * k + SUB_OFFSET[mask];
+        if ((subFilled[k] & 1 << mask) == 0) {
+            int o = P * P * k;
+            for (int a = 0; a < m; a++) {
+                for (int c = 0; c < m; c++) {
+                    blockK[a * m + c] = blockMatrix[o + activePoints[a] * n + activePoints[c]];
+                }
+            }
+            PseudoInverse.symmetric(blockK, m, blockInverse, blockScratch);
+            System.arraycopy(blockInverse, 0, subInverse, slot, m * m);
+            subFilled[k] |= 1 << mask;
+        }
+        return slot;
     }
 
     /** One sequential-impulse iteration: normal with Baumgarte bias, then friction bounded by those normal impulses. */
@@ -1034,22 +1097,16 @@ public final class ContactSolver {
                     activePoints[m++] = i;
                 }
             }
-            double[] inverse;
-            if (m == n) {
-                inverse = blockMass;
-            } else {
-                for (int a = 0; a < m; a++) {
-                    for (int c = 0; c < m; c++) {
-                        blockK[a * m + c] = blockMatrix[o + activePoints[a] * n + activePoints[c]];
-                    }
-                }
-                PseudoInverse.symmetric(blockK, m, blockInverse, blockScratch);
-                inverse = blockInverse;
+            int mask = 0;
+            for (int a = 0; a < m; a++) {
+                mask |= 1 << activePoints[a];
             }
+            double[] inverse = m == n ? blockMass : subInverse;
+            int slot = m == n ? o : subBlockInverse(k, n, mask, m);
             for (int a = 0; a < m; a++) {
                 double sum = 0;
                 for (int c = 0; c < m; c++) {
-                    sum += (m == n ? inverse[o + a * n + c] : inverse[a * m + c]) * blockRhs[activePoints[c]];
+                    sum += inverse[slot + a * m + c] * blockRhs[activePoints[c]];
                 }
                 blockDelta[activePoints[a]] = -sum;
             }
