@@ -130,22 +130,33 @@ public final class HullCollider {
             return;
         }
 
-        // Edge pairs that form a face of the Minkowski difference.
+        // Edge pairs that form a face of the Minkowski difference. The Gauss-map test needs, per
+        // pair, B's face normals against A's edge arc and A's against B's: two tables of dot
+        // products, EA·FB and FA·EB, instead of two cross and four dot products for every pair.
+        gaussMapTables(a, b);
         int edgeA = -1, edgeB = -1;
         double separationE = -Double.MAX_VALUE, axisX = 0, axisY = 0, axisZ = 0;
+        int fbCount = b.faceCount;
         for (int ea = 0; ea < a.edgeCount; ea++) {
             int a0 = a.edgeVertices[2 * ea], a1 = a.edgeVertices[2 * ea + 1];
             int fa1 = a.edgeFaces[2 * ea], fa2 = a.edgeFaces[2 * ea + 1];
             double ux = a.vertices[3 * a1] - a.vertices[3 * a0], uy = a.vertices[3 * a1 + 1] - a.vertices[3 * a0 + 1],
                     uz = a.vertices[3 * a1 + 2] - a.vertices[3 * a0 + 2];
+            int rowA = fbCount * ea;
             for (int eb = 0; eb < b.edgeCount; eb++) {
-                int b0 = b.edgeVertices[2 * eb], b1 = b.edgeVertices[2 * eb + 1];
                 int fb1 = b.edgeFaces[2 * eb], fb2 = b.edgeFaces[2 * eb + 1];
-                double vx = bVertices[3 * b1] - bVertices[3 * b0], vy = bVertices[3 * b1 + 1] - bVertices[3 * b0 + 1],
-                        vz = bVertices[3 * b1 + 2] - bVertices[3 * b0 + 2];
-                if (!isMinkowskiFace(a.planes, fa1, fa2, bPlanes, fb1, fb2, ux, uy, uz, vx, vy, vz)) {
+                // The arcs (nA1, nA2) and (−nB1, −nB2) cross on the unit sphere: signs of four triple products.
+                double cba = arcA[rowA + fb1], dba = arcA[rowA + fb2];
+                if (!(cba * dba < 0)) {
                     continue;
                 }
+                double adc = arcB[b.edgeCount * fa1 + eb], bdc = arcB[b.edgeCount * fa2 + eb];
+                if (!(adc * bdc < 0 && cba * bdc > 0)) {
+                    continue;
+                }
+                int b0 = b.edgeVertices[2 * eb], b1 = b.edgeVertices[2 * eb + 1];
+                double vx = bVertices[3 * b1] - bVertices[3 * b0], vy = bVertices[3 * b1 + 1] - bVertices[3 * b0 + 1],
+                        vz = bVertices[3 * b1 + 2] - bVertices[3 * b0 + 2];
                 double cx = uy * vz - uz * vy, cy = uz * vx - ux * vz, cz = ux * vy - uy * vx;
                 double len = Math.sqrt(cx * cx + cy * cy + cz * cz);
                 // Nearly parallel edges: their face axes cover the case, and the cross is noise.
@@ -354,25 +365,42 @@ public final class HullCollider {
         return min;
     }
 
+    /** arcA[ea·FB + fb] = −nB(fb)·(nA2 × nA1) for A's edge ea; arcB[fa·EB + eb] = nA(fa)·(nB2' × nB1') with nB' = −nB. */
+    private double[] arcA = new double[12 * 6];
+    private double[] arcB = new double[6 * 12];
+
     /**
-     * Do the arcs (nA1, nA2) and (−nB1, −nB2) cross on the unit sphere? The arcs' planes are
-     * spanned by the edge directions u (for A) and v (for B); signs of four triple products decide.
+     * The triple products of the Gauss-map test (Gregorius, GDC 2013): an A edge's arc has the
+     * plane normal b × a of its two face normals, a B edge's d × c of its two negated face normals;
+     * only the signs matter, so the products themselves are used, orientation-free.
      */
-    private static boolean isMinkowskiFace(double[] pa, int fa1, int fa2, double[] pb, int fb1, int fb2,
-                                           double ux, double uy, double uz, double vx, double vy, double vz) {
-        double ax = pa[4 * fa1], ay = pa[4 * fa1 + 1], az = pa[4 * fa1 + 2];
-        double bx = pa[4 * fa2], by = pa[4 * fa2 + 1], bz = pa[4 * fa2 + 2];
-        double cx = -pb[4 * fb1], cy = -pb[4 * fb1 + 1], cz = -pb[4 * fb1 + 2];
-        double dx = -pb[4 * fb2], dy = -pb[4 * fb2 + 1], dz = -pb[4 * fb2 + 2];
-        // u is parallel to b×a (or a×b) and v to d×c; only the relative signs matter, so use the
-        // cross products themselves to stay orientation-independent.
-        double bxaX = by * az - bz * ay, bxaY = bz * ax - bx * az, bxaZ = bx * ay - by * ax;
-        double dxcX = dy * cz - dz * cy, dxcY = dz * cx - dx * cz, dxcZ = dx * cy - dy * cx;
-        double cba = cx * bxaX + cy * bxaY + cz * bxaZ;
-        double dba = dx * bxaX + dy * bxaY + dz * bxaZ;
-        double adc = ax * dxcX + ay * dxcY + az * dxcZ;
-        double bdc = bx * dxcX + by * dxcY + bz * dxcZ;
-        return cba * dba < 0 && adc * bdc < 0 && cba * bdc > 0;
+    private void gaussMapTables(CollisionHull a, CollisionHull b) {
+        if (arcA.length < a.edgeCount * b.faceCount) {
+            arcA = new double[a.edgeCount * b.faceCount];
+        }
+        if (arcB.length < a.faceCount * b.edgeCount) {
+            arcB = new double[a.faceCount * b.edgeCount];
+        }
+        double[] pa = a.planes, pb = bPlanes;
+        for (int ea = 0; ea < a.edgeCount; ea++) {
+            int fa1 = a.edgeFaces[2 * ea], fa2 = a.edgeFaces[2 * ea + 1];
+            double ax = pa[4 * fa1], ay = pa[4 * fa1 + 1], az = pa[4 * fa1 + 2];
+            double bx = pa[4 * fa2], by = pa[4 * fa2 + 1], bz = pa[4 * fa2 + 2];
+            double bxaX = by * az - bz * ay, bxaY = bz * ax - bx * az, bxaZ = bx * ay - by * ax;
+            for (int f = 0; f < b.faceCount; f++) {
+                double cx = -pb[4 * f], cy = -pb[4 * f + 1], cz = -pb[4 * f + 2];
+                arcA[b.faceCount * ea + f] = cx * bxaX + cy * bxaY + cz * bxaZ;
+            }
+        }
+        for (int eb = 0; eb < b.edgeCount; eb++) {
+            int fb1 = b.edgeFaces[2 * eb], fb2 = b.edgeFaces[2 * eb + 1];
+            double cx = -pb[4 * fb1], cy = -pb[4 * fb1 + 1], cz = -pb[4 * fb1 + 2];
+            double dx = -pb[4 * fb2], dy = -pb[4 * fb2 + 1], dz = -pb[4 * fb2 + 2];
+            double dxcX = dy * cz - dz * cy, dxcY = dz * cx - dx * cz, dxcZ = dx * cy - dy * cx;
+            for (int f = 0; f < a.faceCount; f++) {
+                arcB[b.edgeCount * f + eb] = pa[4 * f] * dxcX + pa[4 * f + 1] * dxcY + pa[4 * f + 2] * dxcZ;
+            }
+        }
     }
 
     /**
