@@ -125,6 +125,8 @@ final class RunCommand implements Callable<Integer> {
         }
 
         double[] stepMillis = new double[steps];
+        double[] awakeMillis = new double[steps];
+        int awakeSteps = 0;
         Progress progress = new Progress(steps, !quiet && !json && System.console() != null, err);
         try (Recorder recorder = record == null ? null : Recorder.open(record, built)) {
             if (recorder != null) {
@@ -134,6 +136,9 @@ final class RunCommand implements Callable<Integer> {
                 long t0 = System.nanoTime();
                 world.step();
                 stepMillis[s] = (System.nanoTime() - t0) * 1e-6;
+                if (world.awakeBodyCount() > 0) {
+                    awakeMillis[awakeSteps++] = stepMillis[s];
+                }
                 if (recorder != null) {
                     recorder.write();
                 }
@@ -163,6 +168,8 @@ final class RunCommand implements Callable<Integer> {
                     checker.pointsChecked());
         }
         double msPerStep = median(stepMillis);
+        RunReport.Timing timing = new RunReport.Timing(msPerStep, median(Arrays.copyOf(awakeMillis, awakeSteps)),
+                mean(awakeMillis, awakeSteps), awakeSteps, steps);
         if (probesFile != null) {
             try {
                 java.nio.file.Files.writeString(java.nio.file.Path.of(probesFile), probes.csv());
@@ -172,9 +179,9 @@ final class RunCommand implements Callable<Integer> {
             }
         }
         if (json) {
-            System.out.println(RunReport.json(scene, built, msPerStep, def.probes().isEmpty() ? null : probes));
+            System.out.println(RunReport.json(scene, built, timing, def.probes().isEmpty() ? null : probes));
         } else if (!quiet) {
-            System.out.print(RunReport.summary(scene, built, msPerStep));
+            System.out.print(RunReport.summary(scene, built, timing));
         }
         return 0;
     }
@@ -211,6 +218,14 @@ final class RunCommand implements Callable<Integer> {
             }
         }
         return null;
+    }
+
+    static double mean(double[] values, int count) {
+        double sum = 0;
+        for (int i = 0; i < count; i++) {
+            sum += values[i];
+        }
+        return count == 0 ? 0.0 : sum / count;
     }
 
     static double median(double[] values) {

@@ -20,13 +20,21 @@ final class RunReport {
     private RunReport() {
     }
 
+    /**
+     * Wall-clock milliseconds per step: the median over all steps, and the median and mean over the
+     * steps that simulated any body (a run that falls asleep has cheap steps that say nothing of
+     * the engine's speed).
+     */
+    record Timing(double msPerStep, double awakeMedian, double awakeMean, int awakeSteps, int steps) {
+    }
+
     /** The JSON object of docs/cli.md, on one line. */
-    static String json(String scene, SceneDef.Built built, double msPerStep) {
-        return json(scene, built, msPerStep, null);
+    static String json(String scene, SceneDef.Built built, Timing timing) {
+        return json(scene, built, timing, null);
     }
 
     /** The JSON object, with the probes' samples under {@code "probes"} when there are any (null: none). */
-    static String json(String scene, SceneDef.Built built, double msPerStep, ProbeSampler probes) {
+    static String json(String scene, SceneDef.Built built, Timing timing, ProbeSampler probes) {
         World world = built.world();
         ObjectNode root = MAPPER.createObjectNode();
         root.put("scene", scene);
@@ -67,7 +75,8 @@ final class RunReport {
                 p.putArray("tangentImpulse").add(cs.tangentImpulse(i, k, 0)).add(cs.tangentImpulse(i, k, 1));
             }
         }
-        root.putObject("timing").put("msPerStep", msPerStep);
+        root.putObject("timing").put("msPerStep", timing.msPerStep()).put("awakeSteps", timing.awakeSteps())
+                .put("msPerAwakeStepMedian", timing.awakeMedian()).put("msPerAwakeStepMean", timing.awakeMean());
         if (probes != null) {
             probes.addTo(root);
         }
@@ -75,7 +84,7 @@ final class RunReport {
     }
 
     /** A few lines for people. */
-    static String summary(String scene, SceneDef.Built built, double msPerStep) {
+    static String summary(String scene, SceneDef.Built built, Timing timing) {
         World world = built.world();
         int awake = 0;
         int dynamic = 0;
@@ -96,7 +105,13 @@ final class RunReport {
         s.append(String.format(Locale.ROOT, "  contacts  %d touching%n", world.contacts().count()));
         s.append(String.format(Locale.ROOT, "  energy    kinetic %.6g J, potential %.6g J%n",
                 world.kineticEnergy(), world.potentialEnergy()));
-        s.append(String.format(Locale.ROOT, "  timing    %.3f ms per step (median)%n", msPerStep));
+        if (timing.awakeSteps() == 0) {
+            s.append(String.format(Locale.ROOT, "  timing    no step simulated a body (all asleep); %.3f ms per step (median)%n",
+                    timing.msPerStep()));
+        } else {
+            s.append(String.format(Locale.ROOT, "  timing    %.3f ms per awake step (median), %.3f ms (mean), over %d of %d steps%n",
+                    timing.awakeMedian(), timing.awakeMean(), timing.awakeSteps(), timing.steps()));
+        }
         return s.toString();
     }
 

@@ -37,6 +37,7 @@ public final class StepPipeline {
         world.collide();
         // After collide, which may have woken islands that a moving body touched.
         int activeCount = world.collectActiveBodies();
+        world.activeCount = activeCount;
         int[] active = world.activeBodies;
         stageNanos[StepStage.COLLIDE.ordinal()] += System.nanoTime() - tPairs;
         ContactSolver solver = world.solver;

@@ -50,6 +50,8 @@ public final class WorldState implements BroadPhase.PairFilter {
     public final Islands islands = new Islands();
     /** This step's active bodies (awake, not static): filled by {@link #collectActiveBodies()}. */
     public int[] activeBodies = new int[64];
+    /** How many bodies the last step moved: its active bodies' count. */
+    public int activeCount;
     private int[] kinematicBodies = new int[16];
     private int kinematicCount;
 
