@@ -1,5 +1,6 @@
 package org.cairn.engine3d;
 
+import java.lang.ref.Cleaner;
 import org.cairn.engine3d.geometry.Aabb;
 import org.cairn.engine3d.geometry.MassProperties;
 import org.cairn.engine3d.geometry.Shape;
@@ -12,6 +13,7 @@ import org.cairn.engine3d.internal.contact.ContactStore;
 import org.cairn.engine3d.internal.world.MassUpdate;
 import org.cairn.engine3d.internal.world.WorldState;
 import org.cairn.engine3d.internal.world.ShapeStore;
+import org.cairn.engine3d.internal.task.WorkerPool;
 import org.cairn.engine3d.internal.world.StepPipeline;
 import org.joml.Matrix3d;
 import org.joml.Quaterniond;
@@ -42,6 +44,7 @@ import org.joml.Vector3dc;
  * }</pre>
  */
 public final class World {
+    private static final Cleaner CLEANER = Cleaner.create();
     private final WorldDef def;
     private final double gravityX, gravityY, gravityZ;
     private final WorldState state = new WorldState();
@@ -72,6 +75,12 @@ public final class World {
         state.solverKind = def.solver() == SolverKind.SOFT_STEP ? 0 : 1;
         state.iterations = def.iterations();
         state.relaxIterations = def.relaxIterations();
+        if (def.workerCount() > 1) {
+            WorkerPool pool = new WorkerPool(def.workerCount());
+            state.pool = pool;
+            // The workers hold the pool, never the world: once the world is unreachable its threads stop.
+            CLEANER.register(this, pool::close);
+        }
         state.solver.contactHertz = def.contactHertz();
         state.solver.contactDampingRatio = def.contactDampingRatio();
         state.solver.maxPushSpeed = def.maxContactPushSpeed();

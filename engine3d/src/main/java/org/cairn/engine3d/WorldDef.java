@@ -31,6 +31,7 @@ public final class WorldDef {
     private final double sleepSpeed;
     private final int positionIterations;
     private final int relaxIterations;
+    private final int workerCount;
     private final boolean experimentalClampIncrements;
     private final boolean experimentalRestitutionWithoutThreshold;
     private final MixingRule frictionMixing;
@@ -39,6 +40,7 @@ public final class WorldDef {
     private WorldDef(Builder b) {
         positionIterations = b.positionIterations;
         relaxIterations = b.relaxIterations;
+        workerCount = b.workerCount;
         experimentalClampIncrements = b.experimentalClampIncrements;
         experimentalRestitutionWithoutThreshold = b.experimentalRestitutionWithoutThreshold;
         frictionMixing = b.frictionMixing;
@@ -95,6 +97,7 @@ public final class WorldDef {
         b.restitutionMixing = restitutionMixing;
         b.positionIterations = positionIterations;
         b.relaxIterations = relaxIterations;
+        b.workerCount = workerCount;
         b.experimentalClampIncrements = experimentalClampIncrements;
         b.experimentalRestitutionWithoutThreshold = experimentalRestitutionWithoutThreshold;
         return b;
@@ -137,6 +140,16 @@ public final class WorldDef {
      */
     public int relaxIterations() {
         return relaxIterations;
+    }
+
+    /**
+     * Threads that run the step, the calling thread included; default 1 (no thread is started).
+     * The narrowphase, the contact passes (colour by colour) and the body stages are shared among
+     * them. Results are bit-identical for every worker count: only the time changes
+     * (docs/performance.md).
+     */
+    public int workerCount() {
+        return workerCount;
     }
 
     /**
@@ -254,7 +267,7 @@ public final class WorldDef {
     @Override
     public String toString() {
         return "WorldDef[gravity=(" + gravityX + ", " + gravityY + ", " + gravityZ + ") m/s², timeStep=" + timeStep
-                + " s, substeps=" + substeps + ", maxLinearSpeed=" + maxLinearSpeed + " m/s, maxRotationPerStep="
+                + " s, substeps=" + substeps + ", workers=" + workerCount + ", maxLinearSpeed=" + maxLinearSpeed + " m/s, maxRotationPerStep="
                 + maxRotationPerStep + " rad, maxFrameTime=" + maxFrameTime + " s]";
     }
 
@@ -279,6 +292,7 @@ public final class WorldDef {
         private double sleepSpeed = 0.05;
         private int positionIterations;
         private int relaxIterations = 2;
+        private int workerCount = 1;
         private boolean experimentalClampIncrements;
         private boolean experimentalRestitutionWithoutThreshold;
         private MixingRule frictionMixing = MixingRule.GEOMETRIC_MEAN;
@@ -298,6 +312,15 @@ public final class WorldDef {
             relaxIterations = Check.atLeast("relaxIterations", count, 1);
             return this;
         }
+
+        /** Threads that run the step, the calling thread included: 1 to {@value #MAX_WORKERS}. */
+        public Builder workerCount(int count) {
+            workerCount = Check.inRange("workerCount", count, 1, MAX_WORKERS);
+            return this;
+        }
+
+        /** The most worker threads a world may have. */
+        public static final int MAX_WORKERS = 64;
 
         /** Position iterations of the sequential-impulse solver, non-negative. */
         public Builder positionIterations(int count) {

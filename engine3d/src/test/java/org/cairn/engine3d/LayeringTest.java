@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
  * The allowed direction of package dependencies inside engine3d, written down once:
  *
  * <pre>
- *   internal.check   internal.math   internal.container   (depend on nothing in Cairn)
+ *   internal.check   internal.math   internal.container   internal.task   (depend on nothing in Cairn)
  *          \            /      \              |
  *          internal.shape       \             |        (hull building, polyhedron mass)
  *                 |              \            |
@@ -55,6 +55,7 @@ class LayeringTest {
                 .layer("Math").definedBy("org.cairn.engine3d.internal.math..")
                 .layer("Check").definedBy("org.cairn.engine3d.internal.check..")
                 .layer("Container").definedBy("org.cairn.engine3d.internal.container..")
+                .layer("Task").definedBy("org.cairn.engine3d.internal.task..")
                 .whereLayer("Api").mayNotBeAccessedByAnyLayer()
                 .whereLayer("World").mayOnlyBeAccessedByLayers("Api")
                 .whereLayer("Solver").mayOnlyBeAccessedByLayers("World", "Api")
@@ -66,6 +67,7 @@ class LayeringTest {
                 .whereLayer("Math").mayNotAccessAnyLayer()
                 .whereLayer("Check").mayNotAccessAnyLayer()
                 .whereLayer("Container").mayNotAccessAnyLayer()
+                .whereLayer("Task").mayNotAccessAnyLayer()
                 .check(classes);
     }
 

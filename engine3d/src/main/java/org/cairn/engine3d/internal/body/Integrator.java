@@ -27,12 +27,12 @@ public final class Integrator {
      * |ω| ≤ maxAngularSpeed. The damping is the Padé form of e^(−h·c): it never reverses a velocity,
      * whatever h·c.
      */
-    public static void integrateVelocities(BodyStore b, int[] active, int activeCount, double gx, double gy, double gz,
+    public static void integrateVelocities(BodyStore b, int[] active, int from, int to, double gx, double gy, double gz,
                                            double h, double maxLinearSpeed, double maxAngularSpeed) {
         double maxLinear2 = maxLinearSpeed * maxLinearSpeed;
         double maxAngular2 = maxAngularSpeed * maxAngularSpeed;
         double[] v = b.linearVelocity, w = b.angularVelocity, f = b.force, t = b.torque, ii = b.worldInverseInertia;
-        for (int a = 0; a < activeCount; a++) {
+        for (int a = from; a < to; a++) {
             int i = active[a];
             if (b.type[i] != BodyStore.DYNAMIC) {
                 continue;
@@ -86,9 +86,9 @@ public final class Integrator {
      * mass moves by h·v (free bodies: h·(v − ½·Δv), the mean of old and new velocity) and the
      * orientation turns by exactly h·ω about the centre of mass.
      */
-    public static void integratePositions(BodyStore b, int[] active, int activeCount, double h) {
+    public static void integratePositions(BodyStore b, int[] active, int from, int to, double h) {
         double[] c = b.center, v = b.linearVelocity, w = b.angularVelocity, dv = b.velocityChange;
-        for (int a = 0; a < activeCount; a++) {
+        for (int a = from; a < to; a++) {
             int i = active[a];
             int o = 3 * i;
             if (b.type[i] == BodyStore.DYNAMIC) {
@@ -108,8 +108,8 @@ public final class Integrator {
      * End of step: the origin follows the centre and the new orientation, the world inverse inertia
      * is refreshed from the orientation, and accumulated forces and torques are cleared.
      */
-    public static void finalizeBodies(BodyStore b, int[] active, int activeCount, double[] scratch9) {
-        for (int a = 0; a < activeCount; a++) {
+    public static void finalizeBodies(BodyStore b, int[] active, int from, int to, double[] scratch9) {
+        for (int a = from; a < to; a++) {
             int i = active[a];
             int o = 3 * i;
             b.force[o] = 0.0;

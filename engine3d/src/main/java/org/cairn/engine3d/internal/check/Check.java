@@ -47,6 +47,13 @@ public final class Check {
         return value;
     }
 
+    public static int inRange(String name, int value, int min, int max) {
+        if (value < min || value > max) {
+            throw new IllegalArgumentException(name + " must be in [" + min + ", " + max + "], got " + value);
+        }
+        return value;
+    }
+
     public static <T> T notNull(String name, T value) {
         if (value == null) {
             throw new IllegalArgumentException(name + " must not be null");

@@ -7,6 +7,8 @@ import org.cairn.engine3d.internal.collision.narrowphase.Manifold;
 import org.cairn.engine3d.internal.contact.ContactStore;
 import org.cairn.engine3d.internal.math.PseudoInverse;
 import org.cairn.engine3d.internal.math.Quat;
+import org.cairn.engine3d.internal.task.RangeTask;
+import org.cairn.engine3d.internal.task.WorkerPool;
 
 /**
  * Contact constraints for one step, in compact primitive arrays, and the passes both solvers are
@@ -102,19 +104,6 @@ public final class ContactSolver {
         }
         SUB_SIZE = offset;
     }
-    private final double[] blockK = new double[P * P];
-    private final double[] blockInverse = new double[P * P];
-    private final double[] blockScratch = new double[Math.max(2 * P * P + P, 45)];
-    private final double[] factorPhi = new double[3 * P];
-    private final double[] factorG = new double[9];
-    private final double[] blockRhs = new double[P];
-    private final double[] blockScale = new double[P];
-    private final double[] blockLeak = new double[P];
-    private final double[] blockDelta = new double[P];
-    private final double[] subRhs = new double[P];
-    private final boolean[] frozen = new boolean[P];
-    private final int[] activePoints = new int[P];
-    private final boolean[] active = new boolean[P];
     /** Solve a manifold's normal points together (soft step) when all push; see {@link #solveBlock}. */
     public boolean blockNormals = true;
 
@@ -122,15 +111,14 @@ public final class ContactSolver {
     private double[] center0 = new double[3 * 64];
     private double[] rotation0 = new double[4 * 64];
     private double[] deltaRotation = new double[4 * 64];
-    /** How many block inverses came from the factored form since the solver was made (for tests). */
-    long factoredBlocks;
+    /** Per worker, the small arrays of one constraint's solve. */
+    private Scratch[] scratch = {new Scratch()};
     /** The bodies flagged {@link BodyStore#constrained} this step. */
     private int[] constrainedBodies = new int[64];
     private int constrainedCount;
 
     private final Softness contactSoftness = new Softness();
     private final Softness staticSoftness = new Softness();
-    private final double[] tmp = new double[6];
 
     /**
      * Contact stiffness is capped so that ω·h ≤ 2, i.e. at 1/π of the substep rate (Box2D v3.0: a
@@ -162,6 +150,201 @@ public final class ContactSolver {
 
     private double h;
     private double invH;
+
+    // ------------------------------------------------------------------ colours and workers
+
+    /**
+     * Colours of the constraint graph (Box2D v3): constraints of one colour share no dynamic body,
+     * so a colour's constraints can be solved in any order, on any worker, with the same result.
+     * Constraints are stored colour by colour, so every pass, serial or parallel, visits them in
+     * the same order: results do not depend on the worker count. A constraint that finds every
+     * colour taken by one of its bodies goes to the overflow, solved on one thread after the
+     * colours.
+     */
+    static final int MAX_COLOURS = 24;
+    /** colourStart[c] .. colourStart[c + 1]: colour c's constraints; colourStart[colourCount] .. count: the overflow. */
+    private final int[] colourStart = new int[MAX_COLOURS + 2];
+    private int colourCount;
+    /** Per colour, a bit per body: whether one of the colour's constraints moves it. */
+    private long[] colourBodies = new long[MAX_COLOURS];
+    private int colourWords = 1;
+    private int[] candidates = new int[16];
+    private byte[] candidateColour = new byte[16];
+    private final int[] colourFill = new int[MAX_COLOURS + 1];
+
+    /**
+     * Chooses this step's constraints (touching contacts with an awake dynamic body), in contact
+     * order, gives each the first colour neither of its dynamic bodies is in yet (static and
+     * kinematic bodies are never written by the solver, so they block no colour), and lays the
+     * constraints out colour by colour.
+     */
+    private void colourConstraints(BodyStore b, ContactStore cs, int[] shapeBody) {
+        int words = (b.capacity() + 63) >>> 6;
+        if (colourBodies.length < MAX_COLOURS * words) {
+            colourBodies = new long[MAX_COLOURS * words];
+        }
+        colourWords = words;
+        if (candidates.length < cs.count) {
+            candidates = new int[cs.shapeA.length];
+            candidateColour = new byte[cs.shapeA.length];
+        }
+        Arrays.fill(colourFill, 0);
+        int n = 0;
+        for (int c = 0; c < cs.count; c++) {
+            if (!cs.touching[c]) {
+                continue;
+            }
+            int ia = shapeBody[cs.shapeA[c]], ib = shapeBody[cs.shapeB[c]];
+            boolean dynamicA = b.type[ia] == BodyStore.DYNAMIC, dynamicB = b.type[ib] == BodyStore.DYNAMIC;
+            if (!(dynamicA && b.awake[ia]) && !(dynamicB && b.awake[ib])) {
+                continue;
+            }
+            int colour = MAX_COLOURS;
+            for (int k = 0; k < MAX_COLOURS; k++) {
+                int o = k * words;
+                if (dynamicA && (colourBodies[o + (ia >>> 6)] & 1L << ia) != 0
+                        || dynamicB && (colourBodies[o + (ib >>> 6)] & 1L << ib) != 0) {
+                    continue;
+                }
+                if (dynamicA) {
+                    colourBodies[o + (ia >>> 6)] |= 1L << ia;
+                }
+                if (dynamicB) {
+                    colourBodies[o + (ib >>> 6)] |= 1L << ib;
+                }
+                colour = k;
+                break;
+            }
+            candidates[n] = c;
+            candidateColour[n] = (byte) colour;
+            colourFill[colour]++;
+            n++;
+        }
+        colourCount = 0;
+        for (int k = 0; k < MAX_COLOURS; k++) {
+            if (colourFill[k] > 0) {
+                colourCount = k + 1;
+            }
+        }
+        int start = 0;
+        for (int k = 0; k <= MAX_COLOURS; k++) {
+            int size = colourFill[k];
+            colourFill[k] = start;
+            if (k < colourCount) {
+                colourStart[k] = start;
+            }
+            start += size;
+        }
+        colourStart[colourCount] = colourFill[MAX_COLOURS];
+        colourStart[colourCount + 1] = n;
+        for (int i = 0; i < n; i++) {
+            int c = candidates[i];
+            int k = colourFill[candidateColour[i]]++;
+            contact[k] = c;
+            bodyA[k] = shapeBody[cs.shapeA[c]];
+            bodyB[k] = shapeBody[cs.shapeB[c]];
+            // Clear the colour bits for the next step: only the bits set here, so a step costs
+            // nothing per body of the world.
+            int colour = candidateColour[i];
+            if (colour < MAX_COLOURS) {
+                int o = colour * words;
+                colourBodies[o + (bodyA[k] >>> 6)] &= ~(1L << bodyA[k]);
+                colourBodies[o + (bodyB[k] >>> 6)] &= ~(1L << bodyB[k]);
+            }
+        }
+        count = n;
+    }
+
+    /** Colours in use this step (for tests and the profile). */
+    int colourCount() {
+        return colourCount;
+    }
+
+    /** Constraints in the overflow this step (solved on one thread). */
+    int overflowCount() {
+        return count - colourStart[colourCount];
+    }
+
+    /** Smallest share of a colour handed to one worker: below it, handing over costs more than it saves. */
+    private static final int MIN_BLOCK = 32;
+    private int rangeOffset;
+
+    /** Runs {@code task} over each colour in turn (in parallel within a colour), then over the overflow on this thread. */
+    private void forEachColour(WorkerPool pool, RangeTask task) {
+        for (int c = 0; c < colourCount; c++) {
+            rangeOffset = colourStart[c];
+            pool.run(task, colourStart[c + 1] - colourStart[c], MIN_BLOCK);
+        }
+        rangeOffset = colourStart[colourCount];
+        task.run(0, count - rangeOffset, 0);
+    }
+
+    private void ensureScratch(int workers) {
+        if (scratch.length < workers) {
+            Scratch[] grown = Arrays.copyOf(scratch, workers);
+            for (int i = scratch.length; i < workers; i++) {
+                grown[i] = new Scratch();
+            }
+            scratch = grown;
+        }
+    }
+
+    /** How many block inverses came from the factored form since the solver was made (for tests). */
+    long factoredBlocks() {
+        long sum = 0;
+        for (Scratch w : scratch) {
+            sum += w.factoredBlocks;
+        }
+        return sum;
+    }
+
+    // What the pass being run works on: set by the pass before its workers start.
+    private BodyStore stepBodies;
+    private ContactStore stepContacts;
+    private double[] stepFriction;
+    private double[] stepRestitution;
+    private double stepDt;
+    private boolean stepUseBias;
+    private boolean closeSubstep;
+
+    private final RangeTask prepareTask = (from, to, w) -> {
+        for (int k = from; k < to; k++) {
+            prepareConstraint(k, scratch[w]);
+        }
+    };
+    private final RangeTask separationTask = (from, to, w) -> updateSeparations(from, to, scratch[w]);
+    private final RangeTask deltaRotationTask = (from, to, w) -> {
+        for (int n = from; n < to; n++) {
+            updateDeltaRotation(stepBodies, constrainedBodies[n]);
+        }
+    };
+    private final RangeTask warmStartTask = (from, to, w) -> warmStart(rangeOffset + from, rangeOffset + to);
+    private final RangeTask softTask = (from, to, w) -> solveSoft(rangeOffset + from, rangeOffset + to, scratch[w]);
+    private final RangeTask baumgarteTask = (from, to, w) -> solveBaumgarte(rangeOffset + from, rangeOffset + to);
+    private final RangeTask restitutionTask = (from, to, w) -> applyRestitution(rangeOffset + from, rangeOffset + to,
+            scratch[w]);
+    private final RangeTask storeTask = (from, to, w) -> storeImpulses(from, to);
+
+    /** The small arrays one worker needs to solve one constraint. */
+    static final class Scratch {
+        final double[] blockK = new double[P * P];
+        final double[] blockInverse = new double[P * P];
+        final double[] blockScratch = new double[Math.max(2 * P * P + P, 45)];
+        final double[] factorPhi = new double[3 * P];
+        final double[] factorG = new double[9];
+        final double[] blockRhs = new double[P];
+        final double[] blockScale = new double[P];
+        final double[] blockLeak = new double[P];
+        final double[] blockDelta = new double[P];
+        final double[] subRhs = new double[P];
+        final boolean[] frozen = new boolean[P];
+        final int[] activePoints = new int[P];
+        final boolean[] active = new boolean[P];
+        final double[] tmp = new double[6];
+        final double[] scratch9 = new double[9];
+        final double[] scratch9b = new double[9];
+        long factoredBlocks;
+    }
 
     private void ensure(int n) {
         if (contact.length >= n) {
@@ -208,7 +391,7 @@ public final class ContactSolver {
      * indexed by contact), and remembers every body's pose for the separation updates.
      */
     public void prepare(BodyStore b, ContactStore cs, int[] shapeBody, double[] mixedFriction, double[] mixedRestitution,
-                        double dt, int substeps) {
+                        double dt, int substeps, WorkerPool pool) {
         h = dt / substeps;
         invH = 1.0 / h;
         double hertz = Math.min(contactHertz, CONTACT_HERTZ_CLAMP_FRACTION * invH);
@@ -231,28 +414,38 @@ public final class ContactSolver {
         count = 0;
         substepOpen = false;
         ensure(cs.count);
-        for (int c = 0; c < cs.count; c++) {
-            if (!cs.touching[c]) {
-                continue;
-            }
-            int ia = shapeBody[cs.shapeA[c]], ib = shapeBody[cs.shapeB[c]];
-            boolean dynamicA = b.type[ia] == BodyStore.DYNAMIC, dynamicB = b.type[ib] == BodyStore.DYNAMIC;
-            if (!(dynamicA && b.awake[ia]) && !(dynamicB && b.awake[ib])) {
-                continue;
-            }
-            int k = count++;
-            contact[k] = c;
-            bodyA[k] = ia;
-            bodyB[k] = ib;
-            constrain(b, ia);
-            constrain(b, ib);
+        colourConstraints(b, cs, shapeBody);
+        // In constraint order, so the list of constrained bodies is the same whatever the workers.
+        for (int k = 0; k < count; k++) {
+            constrain(b, bodyA[k]);
+            constrain(b, bodyB[k]);
+        }
+        stepBodies = b;
+        stepContacts = cs;
+        stepFriction = mixedFriction;
+        stepRestitution = mixedRestitution;
+        stepDt = dt;
+        ensureScratch(pool.workerCount());
+        pool.run(prepareTask, count, 16);
+        pool.run(separationTask, count, 64);
+    }
+
+    /** Builds constraint k (its contact and bodies already chosen) from its contact's manifold. */
+    private void prepareConstraint(int k, Scratch w) {
+        BodyStore b = stepBodies;
+        ContactStore cs = stepContacts;
+        double dt = stepDt;
+        int c = contact[k];
+        int ia = bodyA[k], ib = bodyB[k];
+        boolean dynamicA = b.type[ia] == BodyStore.DYNAMIC, dynamicB = b.type[ib] == BodyStore.DYNAMIC;
+        {
             staticSide[k] = !dynamicA || !dynamicB;
             pushed[k] = false;
-            friction[k] = mixedFriction[c];
-            restitution[k] = mixedRestitution[c];
+            friction[k] = stepFriction[c];
+            restitution[k] = stepRestitution[c];
             rolling[k] = cs.rolling[c];
             if (rolling[k] > 0) {
-                prepareRolling(b, k, ia, ib, cs, c);
+                prepareRolling(b, k, ia, ib, cs, c, w);
             }
             double nx = cs.normal[3 * c], ny = cs.normal[3 * c + 1], nz = cs.normal[3 * c + 2];
             normal[3 * k] = nx;
@@ -345,17 +538,17 @@ public final class ContactSolver {
                 }
             }
             if (n >= 2) {
-                prepareBlock(b, k, ia, ib, n, nx, ny, nz);
+                prepareBlock(b, k, ia, ib, n, nx, ny, nz, w);
             }
         }
-        updateSeparations(b);
     }
 
     /**
      * K_ij = (1/mA + 1/mB) + (rA_i×n)·IA⁻¹(rA_j×n) + (rB_i×n)·IB⁻¹(rB_j×n): how an impulse at point j
      * changes the normal velocity at point i. Stores its pseudo-inverse.
      */
-    private void prepareBlock(BodyStore b, int k, int ia, int ib, int n, double nx, double ny, double nz) {
+    private void prepareBlock(BodyStore b, int k, int ia, int ib, int n, double nx, double ny, double nz, Scratch w) {
+        double[] blockK = w.blockK, blockInverse = w.blockInverse, blockScratch = w.blockScratch;
         double linear = (b.type[ia] == BodyStore.DYNAMIC ? b.inverseMass[ia] : 0)
                 + (b.type[ib] == BodyStore.DYNAMIC ? b.inverseMass[ib] : 0);
         for (int i = 0; i < n; i++) {
@@ -371,10 +564,10 @@ public final class ContactSolver {
                 blockK[j * n + i] = kij;
             }
         }
-        if (n < 3 || !factoredInverse(b, k, ia, ib, n, linear, nx, ny, nz)) {
+        if (n < 3 || !factoredInverse(b, k, ia, ib, n, linear, nx, ny, nz, w)) {
             PseudoInverse.symmetric(blockK, n, blockInverse, blockScratch);
         } else {
-            factoredBlocks++;
+            w.factoredBlocks++;
         }
         System.arraycopy(blockInverse, 0, blockMass, P * P * k, n * n);
         System.arraycopy(blockK, 0, blockMatrix, P * P * k, n * n);
@@ -392,7 +585,9 @@ public final class ContactSolver {
      * @return false when the anchors do not share one offset or the factors are nearly singular
      */
     private boolean factoredInverse(BodyStore b, int k, int ia, int ib, int n, double linear, double nx, double ny,
-                                    double nz) {
+                                    double nz, Scratch w) {
+        double[] factorPhi = w.factorPhi, factorG = w.factorG, blockK = w.blockK, blockInverse = w.blockInverse,
+                blockScratch = w.blockScratch;
         double t1x = tangent[6 * k], t1y = tangent[6 * k + 1], t1z = tangent[6 * k + 2];
         double t2x = tangent[6 * k + 3], t2y = tangent[6 * k + 4], t2z = tangent[6 * k + 5];
         double d1 = 0, d2 = 0;
@@ -470,7 +665,8 @@ public final class ContactSolver {
     }
 
     /** Rolling resistance: the inverse of K = IA⁻¹ + IB⁻¹ (world), and the warm-start impulse. */
-    private void prepareRolling(BodyStore b, int k, int ia, int ib, ContactStore cs, int c) {
+    private void prepareRolling(BodyStore b, int k, int ia, int ib, ContactStore cs, int c, Scratch w) {
+        double[] scratch9 = w.scratch9, scratch9b = w.scratch9b;
         double[] inv = b.worldInverseInertia;
         for (int r = 0; r < 9; r++) {
             scratch9[r] = inv[9 * ia + r] + inv[9 * ib + r];
@@ -491,8 +687,6 @@ public final class ContactSolver {
         }
     }
 
-    private final double[] scratch9 = new double[9];
-    private final double[] scratch9b = new double[9];
 
     /**
      * Rolling resistance (Box3D): an angular impulse driving the relative rotation to zero, its
@@ -621,14 +815,12 @@ public final class ContactSolver {
      * values, not the increments, keeps each substep's share inside its friction cone exactly, so
      * the totals are too (summed increments left |Pt| = 1e-15 at Pn = 0).
      */
-    private void addStepTotals() {
-        for (int k = 0; k < count; k++) {
-            for (int j = 0; j < pointCount[k]; j++) {
-                int p = P * k + j;
-                stepNormal[p] += normalImpulse[p];
-                stepTangent[2 * p] += tangentImpulse[2 * p];
-                stepTangent[2 * p + 1] += tangentImpulse[2 * p + 1];
-            }
+    private void addStepTotals(int k) {
+        for (int j = 0; j < pointCount[k]; j++) {
+            int p = P * k + j;
+            stepNormal[p] += normalImpulse[p];
+            stepTangent[2 * p] += tangentImpulse[2 * p];
+            stepTangent[2 * p + 1] += tangentImpulse[2 * p + 1];
         }
     }
 
@@ -651,12 +843,19 @@ public final class ContactSolver {
     private boolean substepOpen;
 
     /** Starts a substep: closes the previous one's totals, then re-applies the accumulated impulses (last step's at first, matched by feature id). */
-    public void warmStart(BodyStore b) {
-        if (substepOpen) {
-            addStepTotals();
-        }
+    public void warmStart(BodyStore b, WorkerPool pool) {
+        stepBodies = b;
+        closeSubstep = substepOpen;
         substepOpen = true;
-        for (int k = 0; k < count; k++) {
+        forEachColour(pool, warmStartTask);
+    }
+
+    private void warmStart(int from, int to) {
+        BodyStore b = stepBodies;
+        for (int k = from; k < to; k++) {
+            if (closeSubstep) {
+                addStepTotals(k);
+            }
             int ia = bodyA[k], ib = bodyB[k];
             if (rolling[k] > 0) {
                 applyAngular(b, ia, ib, rollingImpulse[3 * k], rollingImpulse[3 * k + 1], rollingImpulse[3 * k + 2]);
@@ -675,19 +874,19 @@ public final class ContactSolver {
     }
 
     /** After a position substep: each body's rotation since prepare, Δq = q·q₀⁻¹, and every point's separation. */
-    public void updateDeltaRotations(BodyStore b) {
-        for (int n = 0; n < constrainedCount; n++) {
-            updateDeltaRotation(b, constrainedBodies[n]);
-        }
-        updateSeparations(b);
+    public void updateDeltaRotations(BodyStore b, WorkerPool pool) {
+        stepBodies = b;
+        pool.run(deltaRotationTask, constrainedCount, 256);
+        pool.run(separationTask, count, 64);
     }
 
-    private void updateSeparations(BodyStore b) {
-        for (int k = 0; k < count; k++) {
+    private void updateSeparations(int from, int to, Scratch w) {
+        BodyStore b = stepBodies;
+        for (int k = from; k < to; k++) {
             int ia = bodyA[k], ib = bodyB[k];
             for (int j = 0; j < pointCount[k]; j++) {
                 int p = P * k + j;
-                currentSeparation[p] = separation(b, k, ia, ib, p);
+                currentSeparation[p] = separation(b, k, ia, ib, p, w);
             }
         }
     }
@@ -718,7 +917,8 @@ public final class ContactSolver {
     }
 
     /** Current separation of point p: s₀ plus the normal part of the anchors' motion since prepare. */
-    private double separation(BodyStore b, int k, int ia, int ib, int p) {
+    private double separation(BodyStore b, int k, int ia, int ib, int p, Scratch w) {
+        double[] tmp = w.tmp;
         double dx = (b.center[3 * ib] - center0[3 * ib]) - (b.center[3 * ia] - center0[3 * ia]);
         double dy = (b.center[3 * ib + 1] - center0[3 * ib + 1]) - (b.center[3 * ia + 1] - center0[3 * ia + 1]);
         double dz = (b.center[3 * ib + 2] - center0[3 * ib + 2]) - (b.center[3 * ia + 2] - center0[3 * ia + 2]);
@@ -733,11 +933,19 @@ public final class ContactSolver {
     }
 
     /** One soft-step pass over all constraints: normal points, then (relax only) friction. */
-    public void solveSoft(BodyStore b, boolean useBias) {
-        for (int k = 0; k < count; k++) {
+    public void solveSoft(BodyStore b, boolean useBias, WorkerPool pool) {
+        stepBodies = b;
+        stepUseBias = useBias;
+        forEachColour(pool, softTask);
+    }
+
+    private void solveSoft(int from, int to, Scratch w) {
+        BodyStore b = stepBodies;
+        boolean useBias = stepUseBias;
+        for (int k = from; k < to; k++) {
             int ia = bodyA[k], ib = bodyB[k];
             Softness soft = staticSide[k] ? staticSoftness : contactSoftness;
-            if (!(blockNormals && !clampIncrements && pointCount[k] >= 2 && solveBlock(b, k, ia, ib, soft, useBias))) {
+            if (!(blockNormals && !clampIncrements && pointCount[k] >= 2 && solveBlock(b, k, ia, ib, soft, useBias, w))) {
                 double nx = normal[3 * k], ny = normal[3 * k + 1], nz = normal[3 * k + 2];
                 for (int j = 0; j < pointCount[k]; j++) {
                     int p = P * k + j;
@@ -793,7 +1001,11 @@ public final class ContactSolver {
      *
      * @return whether the block update was applied (otherwise the caller solves point by point)
      */
-    private boolean solveBlock(BodyStore b, int k, int ia, int ib, Softness soft, boolean useBias) {
+    private boolean solveBlock(BodyStore b, int k, int ia, int ib, Softness soft, boolean useBias, Scratch w) {
+        double[] blockRhs = w.blockRhs, blockScale = w.blockScale, blockLeak = w.blockLeak, blockDelta = w.blockDelta,
+                subRhs = w.subRhs;
+        boolean[] frozen = w.frozen, active = w.active;
+        int[] activePoints = w.activePoints;
         int n = pointCount[k];
         double nx = normal[3 * k], ny = normal[3 * k + 1], nz = normal[3 * k + 2];
         boolean anyFrozen = false;
@@ -887,7 +1099,7 @@ public final class ContactSolver {
                 }
                 subRhs[a] = blockRhs[i] + blockScale[i] * coupled;
             }
-            int slot = subBlockInverse(k, n, mask, m);
+            int slot = subBlockInverse(k, n, mask, m, w);
             feasible = true;
             for (int a = 0; a < m; a++) {
                 int i = activePoints[a];
@@ -927,7 +1139,9 @@ public final class ContactSolver {
      * them, in {@link #activePoints}, ascending): computed once per step and subset, kept for the
      * passes after. Returns its offset in {@link #subInverse} (row-major m×m).
      */
-    private int subBlockInverse(int k, int n, int mask, int m) {
+    private int subBlockInverse(int k, int n, int mask, int m, Scratch w) {
+        double[] blockK = w.blockK, blockInverse = w.blockInverse, blockScratch = w.blockScratch;
+        int[] activePoints = w.activePoints;
         int slot = SUB_SIZE * k + SUB_OFFSET[mask];
         if ((subFilled[k] & 1 << mask) == 0) {
             int o = P * P * k;
@@ -944,9 +1158,15 @@ public final class ContactSolver {
     }
 
     /** One sequential-impulse iteration: normal with Baumgarte bias, then friction bounded by those normal impulses. */
-    public void solveBaumgarte(BodyStore b) {
+    public void solveBaumgarte(BodyStore b, WorkerPool pool) {
+        stepBodies = b;
+        forEachColour(pool, baumgarteTask);
+    }
+
+    private void solveBaumgarte(int from, int to) {
+        BodyStore b = stepBodies;
         double slop = CollisionConstants.LINEAR_SLOP_METERS;
-        for (int k = 0; k < count; k++) {
+        for (int k = from; k < to; k++) {
             int ia = bodyA[k], ib = bodyB[k];
             double nx = normal[3 * k], ny = normal[3 * k + 1], nz = normal[3 * k + 2];
             for (int j = 0; j < pointCount[k]; j++) {
@@ -1041,8 +1261,14 @@ public final class ContactSolver {
      * the threshold before this step and pushed during it, drive the normal velocity to
      * −e·(approach speed).
      */
-    public void applyRestitution(BodyStore b) {
-        for (int k = 0; k < count; k++) {
+    public void applyRestitution(BodyStore b, WorkerPool pool) {
+        stepBodies = b;
+        forEachColour(pool, restitutionTask);
+    }
+
+    private void applyRestitution(int from, int to, Scratch w) {
+        BodyStore b = stepBodies;
+        for (int k = from; k < to; k++) {
             double e = restitution[k];
             if (e == 0) {
                 continue;
@@ -1050,7 +1276,7 @@ public final class ContactSolver {
             int ia = bodyA[k], ib = bodyB[k];
             double nx = normal[3 * k], ny = normal[3 * k + 1], nz = normal[3 * k + 2];
             double threshold = restitutionWithoutThreshold ? 0 : restitutionThreshold;
-            if (blockNormals && !clampIncrements && pointCount[k] >= 2 && bounceBlock(b, k, ia, ib, e, threshold)) {
+            if (blockNormals && !clampIncrements && pointCount[k] >= 2 && bounceBlock(b, k, ia, ib, e, threshold, w)) {
                 continue;
             }
             for (int j = 0; j < pointCount[k]; j++) {
@@ -1077,7 +1303,11 @@ public final class ContactSolver {
      *
      * @return true (the manifold is handled)
      */
-    private boolean bounceBlock(BodyStore b, int k, int ia, int ib, double e, double threshold) {
+    private boolean bounceBlock(BodyStore b, int k, int ia, int ib, double e, double threshold, Scratch w) {
+        double[] blockRhs = w.blockRhs, blockScale = w.blockScale, blockLeak = w.blockLeak, blockDelta = w.blockDelta,
+                subRhs = w.subRhs;
+        boolean[] frozen = w.frozen, active = w.active;
+        int[] activePoints = w.activePoints;
         int n = pointCount[k];
         double nx = normal[3 * k], ny = normal[3 * k + 1], nz = normal[3 * k + 2];
         int count = 0;
@@ -1102,7 +1332,7 @@ public final class ContactSolver {
                 mask |= 1 << activePoints[a];
             }
             double[] inverse = m == n ? blockMass : subInverse;
-            int slot = m == n ? o : subBlockInverse(k, n, mask, m);
+            int slot = m == n ? o : subBlockInverse(k, n, mask, m, w);
             for (int a = 0; a < m; a++) {
                 double sum = 0;
                 for (int c = 0; c < m; c++) {
@@ -1147,7 +1377,7 @@ public final class ContactSolver {
                 double nx = normal[3 * k], ny = normal[3 * k + 1], nz = normal[3 * k + 2];
                 for (int j = 0; j < pointCount[k]; j++) {
                     int p = P * k + j;
-                    double s = separation(b, k, ia, ib, p);
+                    double s = separation(b, k, ia, ib, p, scratch[0]);
                     double correction = Math.max(-MAX_POSITION_CORRECTION_METERS, Math.min(0.0, baumgarte * (s + slop)));
                     if (correction == 0) {
                         continue;
@@ -1197,12 +1427,19 @@ public final class ContactSolver {
     }
 
     /** Writes the accumulated impulses back for the next step's warm start, and the step totals for the view. */
-    public void storeImpulses(ContactStore cs) {
-        if (substepOpen) {
-            addStepTotals();
-            substepOpen = false;
-        }
-        for (int k = 0; k < count; k++) {
+    public void storeImpulses(ContactStore cs, WorkerPool pool) {
+        stepContacts = cs;
+        closeSubstep = substepOpen;
+        substepOpen = false;
+        pool.run(storeTask, count, 256);
+    }
+
+    private void storeImpulses(int from, int to) {
+        ContactStore cs = stepContacts;
+        for (int k = from; k < to; k++) {
+            if (closeSubstep) {
+                addStepTotals(k);
+            }
             int c = contact[k];
             cs.rollingImpulse[3 * c] = rollingImpulse[3 * k];
             cs.rollingImpulse[3 * c + 1] = rollingImpulse[3 * k + 1];

@@ -4,14 +4,33 @@ import java.util.Arrays;
 import org.cairn.engine3d.internal.body.BodyStore;
 import org.cairn.engine3d.internal.body.Integrator;
 import org.cairn.engine3d.internal.solver.ContactSolver;
+import org.cairn.engine3d.internal.task.RangeTask;
+import org.cairn.engine3d.internal.task.WorkerPool;
 
 /**
- * One fixed step as a visible sequence of {@link StepStage}s, timed per stage. Owns only scratch
- * memory; allocates nothing after construction.
+ * One fixed step as a visible sequence of {@link StepStage}s, timed per stage. The stages that
+ * touch each body or each constraint alone run on the world's workers ({@link WorkerPool}); the
+ * contact passes go colour by colour. Owns only scratch memory; allocates nothing after
+ * construction.
  */
 public final class StepPipeline {
+    /** Bodies per block handed to a worker: integration is a few dozen flops a body. */
+    private static final int BODY_BLOCK = 256;
+
     private final long[] stageNanos = new long[StepStage.values().length];
-    private final double[] scratch9 = new double[9];
+    private double[][] scratch9 = {new double[9]};
+
+    // What the body tasks work on: set before each is run.
+    private BodyStore bodies;
+    private int[] active;
+    private double gx, gy, gz, h, maxLinearSpeed, maxAngularSpeed;
+
+    private final RangeTask integrateVelocities = (from, to, w) -> Integrator.integrateVelocities(bodies, active, from,
+            to, gx, gy, gz, h, maxLinearSpeed, maxAngularSpeed);
+    private final RangeTask integratePositions = (from, to, w) -> Integrator.integratePositions(bodies, active, from, to,
+            h);
+    private final RangeTask finalizeBodies = (from, to, w) -> Integrator.finalizeBodies(bodies, active, from, to,
+            scratch9[w]);
 
     /**
      * Advances the world by dt seconds split into {@code substeps} equal substeps. The angular
@@ -19,12 +38,19 @@ public final class StepPipeline {
      * loosen with more substeps.
      */
     public void step(WorldState world, double dt, int substeps) {
+        WorkerPool pool = world.pool;
+        if (scratch9.length < pool.workerCount()) {
+            scratch9 = new double[pool.workerCount()][9];
+        }
         BodyStore bodies = world.bodies;
-        double gx = world.gravityX, gy = world.gravityY, gz = world.gravityZ;
-        double maxLinearSpeed = world.maxLinearSpeed;
+        this.bodies = bodies;
+        gx = world.gravityX;
+        gy = world.gravityY;
+        gz = world.gravityZ;
+        maxLinearSpeed = world.maxLinearSpeed;
         Arrays.fill(stageNanos, 0L);
-        double h = dt / substeps;
-        double maxAngularSpeed = world.maxRotationPerStep / dt;
+        h = dt / substeps;
+        maxAngularSpeed = world.maxRotationPerStep / dt;
         long t0 = System.nanoTime();
         world.stepSeconds = dt;
         Integrator.savePreviousPoses(bodies);
@@ -38,7 +64,7 @@ public final class StepPipeline {
         // After collide, which may have woken islands that a moving body touched.
         int activeCount = world.collectActiveBodies();
         world.activeCount = activeCount;
-        int[] active = world.activeBodies;
+        active = world.activeBodies;
         stageNanos[StepStage.COLLIDE.ordinal()] += System.nanoTime() - tPairs;
         ContactSolver solver = world.solver;
         solver.gravitySpeedPerStep = Math.sqrt(gx * gx + gy * gy + gz * gz) * dt;
@@ -47,25 +73,25 @@ public final class StepPipeline {
         solver.gravityZ = gz;
         long tPrepare = System.nanoTime();
         solver.prepare(bodies, world.contacts, world.shapes.body, world.contacts.friction, world.contacts.restitution, dt,
-                substeps);
+                substeps, pool);
         stageNanos[StepStage.PREPARE_CONTACTS.ordinal()] += System.nanoTime() - tPrepare;
         boolean soft = world.solverKind == 0;
         for (int k = 0; k < substeps; k++) {
             long a = System.nanoTime();
-            Integrator.integrateVelocities(bodies, active, activeCount, gx, gy, gz, h, maxLinearSpeed, maxAngularSpeed);
+            pool.run(integrateVelocities, activeCount, BODY_BLOCK);
             long b = System.nanoTime();
-            solver.warmStart(bodies);
+            solver.warmStart(bodies, pool);
             long c = System.nanoTime();
             if (soft) {
-                solver.solveSoft(bodies, true);
+                solver.solveSoft(bodies, true, pool);
             } else {
                 for (int i = 0; i < world.iterations; i++) {
-                    solver.solveBaumgarte(bodies);
+                    solver.solveBaumgarte(bodies, pool);
                 }
             }
             long d = System.nanoTime();
-            Integrator.integratePositions(bodies, active, activeCount, h);
-            solver.updateDeltaRotations(bodies);
+            pool.run(integratePositions, activeCount, BODY_BLOCK);
+            solver.updateDeltaRotations(bodies, pool);
             if (!soft) {
                 solver.solvePositions(bodies);
             }
@@ -73,7 +99,7 @@ public final class StepPipeline {
             if (soft) {
                 solver.relaxClosesGaps = k < substeps - 1;
                 for (int i = 0; i < world.relaxIterations; i++) {
-                    solver.solveSoft(bodies, false);
+                    solver.solveSoft(bodies, false, pool);
                 }
             }
             long f = System.nanoTime();
@@ -85,14 +111,14 @@ public final class StepPipeline {
         }
         long r = System.nanoTime();
         if (soft) {
-            solver.applyRestitution(bodies);
+            solver.applyRestitution(bodies, pool);
         }
         long st = System.nanoTime();
-        solver.storeImpulses(world.contacts);
+        solver.storeImpulses(world.contacts, pool);
         stageNanos[StepStage.RESTITUTION.ordinal()] += st - r;
         stageNanos[StepStage.STORE_IMPULSES.ordinal()] += System.nanoTime() - st;
         long t2 = System.nanoTime();
-        Integrator.finalizeBodies(bodies, active, activeCount, scratch9);
+        pool.run(finalizeBodies, activeCount, BODY_BLOCK);
         long t3 = System.nanoTime();
         world.continuous.solve(active, activeCount);
         long t4 = System.nanoTime();
@@ -117,5 +143,4 @@ public final class StepPipeline {
             dest[i] = stageNanos[i] * 1e-6;
         }
     }
-
 }

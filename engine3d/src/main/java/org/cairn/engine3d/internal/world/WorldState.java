@@ -13,6 +13,7 @@ import org.cairn.engine3d.internal.container.LongArray;
 import org.cairn.engine3d.internal.container.LongHashSet;
 import org.cairn.engine3d.internal.math.Quat;
 import org.cairn.engine3d.internal.solver.ContactSolver;
+import org.cairn.engine3d.internal.task.WorkerPool;
 
 /**
  * Everything a world holds: bodies, shapes, the broadphase, the contacts, and the scratch the
@@ -35,6 +36,8 @@ public final class WorldState implements BroadPhase.PairFilter {
 
     /** The contact solver's constraints and passes. */
     public final ContactSolver solver = new ContactSolver();
+    /** The step's worker threads (one: the calling thread alone). */
+    public WorkerPool pool = new WorkerPool(1);
     /** 0: soft step; 1: sequential impulses with Baumgarte. */
     public int solverKind;
     /** Iterations per substep of the sequential-impulse solver. */
