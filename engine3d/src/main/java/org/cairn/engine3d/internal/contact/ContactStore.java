@@ -52,9 +52,14 @@ public final class ContactStore {
     public final LongArray beginEvents = new LongArray(16);
     public final LongArray endEvents = new LongArray(16);
 
-    private final int[] claimedScratch = new int[P];
-    private final double[] oldImpulse = new double[3 * P];
-    private final int[] oldId = new int[P];
+    /** The small arrays one worker needs to match a contact's new points to its old ones. */
+    public static final class UpdateScratch {
+        final int[] claimed = new int[P];
+        final double[] oldImpulse = new double[3 * P];
+        final int[] oldId = new int[P];
+    }
+
+    private final UpdateScratch serialScratch = new UpdateScratch();
 
     private void grow() {
         int c = 2 * shapeA.length;
@@ -142,6 +147,18 @@ public final class ContactStore {
      * bodies' centres of mass at (cax, cay, caz) and (cbx, cby, cbz) for the anchors.
      */
     public void update(int c, Manifold m, double cax, double cay, double caz, double cbx, double cby, double cbz) {
+        updatePoints(c, m, cax, cay, caz, cbx, cby, cbz, serialScratch);
+        setTouching(c, m.pointCount > 0);
+    }
+
+    /**
+     * The part of {@link #update} that touches contact c alone (points, anchors, carried impulses),
+     * for a worker; {@link #setTouching} must follow, on one thread, in contact order.
+     */
+    public void updatePoints(int c, Manifold m, double cax, double cay, double caz, double cbx, double cby, double cbz,
+                             UpdateScratch scratch) {
+        int[] oldId = scratch.oldId, claimedScratch = scratch.claimed;
+        double[] oldImpulse = scratch.oldImpulse;
         int oldCount = pointCount[c];
         for (int j = 0; j < oldCount; j++) {
             oldId[j] = featureId[P * c + j];
@@ -185,7 +202,10 @@ public final class ContactStore {
             }
         }
         pointCount[c] = n;
-        boolean now = n > 0;
+    }
+
+    /** Records whether contact c touches now, with a begin or end event when that changed. */
+    public void setTouching(int c, boolean now) {
         if (now && !touching[c]) {
             beginEvents.add(pairKey(shapeA[c], shapeB[c]));
         } else if (!now && touching[c]) {

@@ -13,6 +13,7 @@ import org.cairn.engine3d.internal.container.LongArray;
 import org.cairn.engine3d.internal.container.LongHashSet;
 import org.cairn.engine3d.internal.math.Quat;
 import org.cairn.engine3d.internal.solver.ContactSolver;
+import org.cairn.engine3d.internal.task.RangeTask;
 import org.cairn.engine3d.internal.task.WorkerPool;
 
 /**
@@ -309,31 +310,51 @@ public final class WorldState implements BroadPhase.PairFilter {
      */
     public void collide() {
         ContactStore cs = contacts;
+        if (collideStatus.length < cs.count) {
+            collideStatus = new byte[cs.shapeA.length];
+        }
+        int workers = pool.workerCount();
+        if (workerNarrowphase.length < workers) {
+            workerNarrowphase = new Narrowphase[workers];
+            workerManifold = new Manifold[workers];
+            workerPoses = new double[workers][14];
+            workerScratch = new ContactStore.UpdateScratch[workers];
+            for (int w = 0; w < workers; w++) {
+                workerNarrowphase[w] = new Narrowphase();
+                workerManifold[w] = new Manifold();
+                workerScratch[w] = new ContactStore.UpdateScratch();
+            }
+        }
+        // Every contact's manifold depends on its own shapes and cache alone: computed on the
+        // workers, then the begin and end of touching, the destroyed pairs and the islands are
+        // settled on this thread in contact order, as if it had all been done in that order.
+        pool.run(narrowphaseTask, cs.count, 32);
         int c = 0;
         while (c < cs.count) {
             int a = cs.shapeA[c], b = cs.shapeB[c];
-            if (!awake(shapes.body[a]) && !awake(shapes.body[b])) {
-                // Both asleep (or one asleep and one static): the contact keeps its last manifold.
-                c++;
-                continue;
+            byte status = collideStatus[c];
+            if (status == SKIPPED) {
+                if (!awake(shapes.body[a]) && !awake(shapes.body[b])) {
+                    // Both asleep (or one asleep and one static): the contact keeps its last manifold.
+                    c++;
+                    continue;
+                }
+                // Woken earlier in this walk by a contact that began touching: collide it now.
+                status = collideContact(c, 0);
             }
-            if (!broadPhase.overlaps(shapes.proxyKey[a], shapes.proxyKey[b])) {
+            if (status == SEPARATED) {
                 if (cs.touching[c]) {
                     stoppedTouching(shapes.body[a], shapes.body[b]);
                 }
                 broadPhase.removePair(a, b);
                 cs.destroy(c);
+                // The last contact moved into c, its status with it.
+                collideStatus[c] = collideStatus[cs.count];
                 continue;
             }
-            shapePose(a, poses, 0);
-            shapePose(b, poses, 7);
             int ba = shapes.body[a], bb = shapes.body[b];
-            narrowphase.setSpeculativeDistance(SPECULATIVE_DISTANCE_METERS + lookahead(ba, bb));
-            narrowphase.collide(shapes.collision[a], poses, 0, shapes.collision[b], poses, 7, cs.cache,
-                    c * Narrowphase.CACHE_INTS, manifold);
             boolean was = cs.touching[c];
-            cs.update(c, manifold, bodies.center[3 * ba], bodies.center[3 * ba + 1], bodies.center[3 * ba + 2],
-                    bodies.center[3 * bb], bodies.center[3 * bb + 1], bodies.center[3 * bb + 2]);
+            cs.setTouching(c, cs.pointCount[c] > 0);
             if (cs.touching[c]) {
                 if (!was) {
                     beganTouching(ba, bb);
@@ -345,6 +366,41 @@ public final class WorldState implements BroadPhase.PairFilter {
             }
             c++;
         }
+    }
+
+    private static final byte SKIPPED = 0, SEPARATED = 1, COLLIDED = 2;
+    /** Per contact, what the parallel part of the narrowphase did with it. */
+    private byte[] collideStatus = new byte[16];
+    private Narrowphase[] workerNarrowphase = new Narrowphase[0];
+    private Manifold[] workerManifold;
+    private double[][] workerPoses;
+    private ContactStore.UpdateScratch[] workerScratch;
+    private final RangeTask narrowphaseTask = (from, to, w) -> {
+        for (int c = from; c < to; c++) {
+            int a = contacts.shapeA[c], b = contacts.shapeB[c];
+            collideStatus[c] = !awake(shapes.body[a]) && !awake(shapes.body[b]) ? SKIPPED : collideContact(c, w);
+        }
+    };
+
+    /** The narrowphase of contact c on worker w: its new manifold and points, or SEPARATED if its fat boxes parted. */
+    private byte collideContact(int c, int w) {
+        ContactStore cs = contacts;
+        int a = cs.shapeA[c], b = cs.shapeB[c];
+        if (!broadPhase.overlaps(shapes.proxyKey[a], shapes.proxyKey[b])) {
+            return SEPARATED;
+        }
+        double[] poses = workerPoses[w];
+        Narrowphase narrowphase = workerNarrowphase[w];
+        Manifold manifold = workerManifold[w];
+        shapePose(a, poses, 0);
+        shapePose(b, poses, 7);
+        int ba = shapes.body[a], bb = shapes.body[b];
+        narrowphase.setSpeculativeDistance(SPECULATIVE_DISTANCE_METERS + lookahead(ba, bb));
+        narrowphase.collide(shapes.collision[a], poses, 0, shapes.collision[b], poses, 7, cs.cache,
+                c * Narrowphase.CACHE_INTS, manifold);
+        cs.updatePoints(c, manifold, bodies.center[3 * ba], bodies.center[3 * ba + 1], bodies.center[3 * ba + 2],
+                bodies.center[3 * bb], bodies.center[3 * bb + 1], bodies.center[3 * bb + 2], workerScratch[w]);
+        return COLLIDED;
     }
 
     /**
