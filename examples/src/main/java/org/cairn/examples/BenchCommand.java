@@ -39,13 +39,17 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--repeats", paramLabel = "R", description = "Fresh worlds per scene (default 3).")
     int repeats = 3;
 
-    @Option(names = "--json", description = "One JSON object per scene on stdout (see docs/cli.md).")
+    @Option(names = "--workers", paramLabel = "N,N...", split = ",",
+            description = "Worker counts to time each scene with (default: the scene's).")
+    List<Integer> workers;
+
+    @Option(names = "--json", description = "One JSON object per scene and worker count on stdout (see docs/cli.md).")
     boolean json;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    /** One scene's repeats. */
+    /** One scene's repeats at one worker count. */
     private static final class Runs {
         final String path;
         final WorldDef world;
@@ -78,7 +82,17 @@ final class BenchCommand implements Callable<Integer> {
             if (def == null) {
                 return 2;
             }
-            runs.add(new Runs(scene, def, repeats));
+            if (workers == null) {
+                runs.add(new Runs(scene, def, repeats));
+                continue;
+            }
+            for (int count : workers) {
+                try {
+                    runs.add(new Runs(scene, def.withWorld(def.world().toBuilder().workerCount(count).build()), repeats));
+                } catch (IllegalArgumentException e) {
+                    throw new CommandLine.ParameterException(spec.commandLine(), "--workers: " + e.getMessage());
+                }
+            }
         }
         StepProfile profile = new StepProfile();
         StepProfile sum = new StepProfile();
@@ -99,7 +113,8 @@ final class BenchCommand implements Callable<Integer> {
                 for (StepProfile.Stage stage : StepProfile.Stage.values()) {
                     run.stageMillis[stage.ordinal()][r] = sum.millis(stage);
                 }
-                err.printf(Locale.ROOT, "bench: %s repeat %d/%d: %.3f ms per step%n", name(run.path), r + 1, repeats, ms);
+                err.printf(Locale.ROOT, "bench: %s, %d worker%s, repeat %d/%d: %.3f ms per step%n", name(run.path),
+                        run.world.workerCount(), run.world.workerCount() == 1 ? "" : "s", r + 1, repeats, ms);
             }
         }
         for (Runs run : runs) {
@@ -112,7 +127,7 @@ final class BenchCommand implements Callable<Integer> {
         ObjectNode root = MAPPER.createObjectNode();
         root.put("scene", run.path);
         root.put("bodies", run.bodies);
-        root.put("workers", 1);
+        root.put("workers", run.world.workerCount());
         root.put("steps", steps);
         root.put("repeats", repeats);
         ObjectNode ms = root.putObject("msPerStep");
@@ -131,8 +146,9 @@ final class BenchCommand implements Callable<Integer> {
 
     private String text(Runs run) {
         StringBuilder s = new StringBuilder();
-        s.append(String.format(Locale.ROOT, "%s: %d bodies, %d timed steps x %d repeats (%d substeps, 1 worker)%n",
-                run.path, run.bodies, steps - 1, repeats, run.world.substeps()));
+        s.append(String.format(Locale.ROOT, "%s: %d bodies, %d timed steps x %d repeats (%d substeps, %d worker%s)%n",
+                run.path, run.bodies, steps - 1, repeats, run.world.substeps(), run.world.workerCount(),
+                run.world.workerCount() == 1 ? "" : "s"));
         s.append(String.format(Locale.ROOT, "  step                  %9.3f ms median, %.3f ms min%n",
                 RunCommand.median(run.msPerStep), min(run.msPerStep)));
         for (StepProfile.Stage stage : StepProfile.Stage.values()) {

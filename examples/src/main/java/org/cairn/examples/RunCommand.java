@@ -50,6 +50,10 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--iterations", paramLabel = "K", description = "Iterations of the sequential-impulse solver (overrides the scene).")
     Integer iterations;
 
+    @Option(names = "--workers", paramLabel = "N", description = "Threads that run the step (overrides the scene; "
+            + "results are the same for every N).")
+    Integer workers;
+
     @Option(names = "--json", description = "Print one JSON object on stdout (see docs/cli.md).")
     boolean json;
 
@@ -98,6 +102,9 @@ final class RunCommand implements Callable<Integer> {
             }
             if (iterations != null) {
                 overrides.iterations(iterations);
+            }
+            if (workers != null) {
+                overrides.workerCount(workers);
             }
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());

@@ -37,7 +37,7 @@ class BenchCommandTest {
             double slowest = Math.max(ms.get("repeats").get(0).asDouble(), ms.get("repeats").get(1).asDouble());
             assertTrue(stageSum > 0 && stageSum <= slowest * 1.0001, line);
         }
-        assertTrue(o.err().contains("pyramid.scene repeat 2/2"), o.err());
+        assertTrue(o.err().contains("pyramid.scene, 1 worker, repeat 2/2"), o.err());
     }
 
     @Test

@@ -126,6 +126,24 @@ class RunCommandTest {
     }
 
     @Test
+    void workersChangeNothingButTime(@TempDir Path dir) throws IOException {
+        String scene = SCENES.resolve("pyramid-820.scene").toString();
+        JsonNode one = MAPPER.readTree(cairn("run", scene, "--json", "--steps", "30", "--workers", "1").out());
+        JsonNode two = MAPPER.readTree(cairn("run", scene, "--json", "--steps", "30", "--workers", "2").out());
+        assertEquals(one.get("bodies"), two.get("bodies"));
+        assertEquals(one.get("contacts"), two.get("contacts"));
+        Outcome bad = cairn("run", scene, "--workers", "0");
+        assertEquals(2, bad.code());
+        assertTrue(bad.err().contains("workerCount must be in [1, 64], got 0"), bad.err());
+        // The scene's own setting, and its range checked with the file's position.
+        Path file = dir.resolve("w.scene");
+        Files.writeString(file, "scene 1\nworld workers=65\nbody b { sphere r=1m }\n");
+        Outcome outOfRange = cairn("check", file.toString());
+        assertEquals(2, outOfRange.code());
+        assertTrue(outOfRange.err().contains("w.scene:2:") && outOfRange.err().contains("workerCount"), outOfRange.err());
+    }
+
+    @Test
     void zeroStepsPrintsTheInitialState() throws IOException {
         Outcome run = cairn("run", SCENES.resolve("resting-box.scene").toString(), "--json", "--steps", "0");
         assertEquals(0, run.code(), run.err());

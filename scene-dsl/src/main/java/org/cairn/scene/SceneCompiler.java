@@ -90,6 +90,7 @@ public final class SceneCompiler {
                 Map.entry("substeps", Kind.COUNT), Map.entry("iterations", Kind.COUNT), Map.entry("solver", Kind.WORD),
                 Map.entry("sleep", Kind.ON_OFF), Map.entry("contact_hertz", Kind.FREQUENCY), Map.entry("warm_start", Kind.ON_OFF),
                 Map.entry("block_normals", Kind.ON_OFF), Map.entry("relax_iterations", Kind.COUNT),
+                Map.entry("workers", Kind.COUNT),
                 Map.entry("experimental_clamp_increments", Kind.ON_OFF),
                 Map.entry("experimental_restitution_without_threshold", Kind.ON_OFF),
                 Map.entry("contact_damping", Kind.PLAIN), Map.entry("max_push_speed", Kind.SPEED),
@@ -567,6 +568,7 @@ public final class SceneCompiler {
                     case "warm_start" -> world.warmStarting(((Value.Word) v).name().equals("on"));
                     case "block_normals" -> world.blockNormals(((Value.Word) v).name().equals("on"));
                     case "relax_iterations" -> world.relaxIterations((int) number(v));
+                    case "workers" -> world.workerCount((int) number(v));
                     case "experimental_clamp_increments" ->
                             world.experimentalClampIncrements(((Value.Word) v).name().equals("on"));
                     case "experimental_restitution_without_threshold" ->

@@ -14,6 +14,8 @@ import org.cairn.engine3d.geometry.Box;
 import org.cairn.engine3d.geometry.Capsule;
 import org.cairn.engine3d.geometry.Sphere;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** A warmed-up step allocates nothing: measured with the thread's allocation counter. */
 class StepAllocationTest {
@@ -49,12 +51,36 @@ class StepAllocationTest {
                 "bytes allocated by 100 steps, per window: " + java.util.Arrays.toString(allocated));
     }
 
-    @Test
-    void steadyStateStepWithContactsAllocatesNothing() {
+    /**
+     * Bytes allocated so far by the calling thread and every worker thread of the step (named
+     * cairn-worker-N): a step on workers must allocate nothing on any of them.
+     */
+    private static long allocatedByStepThreads(com.sun.management.ThreadMXBean threads, long[] ids) {
+        long sum = 0;
+        for (long id : ids) {
+            sum += threads.getThreadAllocatedBytes(id);
+        }
+        return sum;
+    }
+
+    /** The calling thread and the world's workers (listing threads allocates, so done once, before measuring). */
+    private static long[] stepThreadIds() {
+        java.util.List<Long> ids = new java.util.ArrayList<>(java.util.List.of(Thread.currentThread().getId()));
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            if (t.getName().startsWith("cairn-worker-")) {
+                ids.add(t.getId());
+            }
+        }
+        return ids.stream().mapToLong(Long::longValue).toArray();
+    }
+
+    @ParameterizedTest(name = "{0} workers")
+    @ValueSource(ints = {1, 2})
+    void steadyStateStepWithContactsAllocatesNothing(int workers) {
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         // Boxes resting in stacks of two on a slab (steady contacts, warm started) and balls
         // bouncing without loss beside them (contacts beginning and ending every bounce).
-        World world = new World(WorldDef.DEFAULTS);
+        World world = new World(WorldDef.builder().workerCount(workers).build());
         BodyId ground = world.createBody(BodyDef.builder().type(BodyType.STATIC).position(0, -0.5, 0).build());
         world.createShape(ground, ShapeDef.builder().restitution(1).build(), new Box(20, 0.5, 20));
         for (int i = 0; i < 100; i++) {
@@ -81,11 +107,13 @@ class StepAllocationTest {
         assertTrue(world.contacts().count() > 150, "contacts exist: " + world.contacts().count());
         // Containers grow to the largest count they ever hold; a new maximum late in the warm-up
         // is growth, not steady-state allocation. So a window may allocate once, the next must not.
-        long thread = Thread.currentThread().getId();
         long allocated = 0;
         org.joml.Vector3d scratch = new org.joml.Vector3d();
+        long[] ids = stepThreadIds();
+        // Idle workers of worlds other tests left behind may be listed too: parked, they allocate nothing.
+        assertTrue(ids.length >= workers, "the step's threads: " + ids.length);
         for (int window = 0; window < 2; window++) {
-            long before = threads.getThreadAllocatedBytes(thread);
+            long before = allocatedByStepThreads(threads, ids);
             for (int i = 0; i < 100; i++) {
                 world.step();
                 // Reading the contact view allocates nothing either.
@@ -100,11 +128,11 @@ class StepAllocationTest {
                     }
                 }
             }
-            allocated = threads.getThreadAllocatedBytes(thread) - before;
+            allocated = allocatedByStepThreads(threads, ids) - before;
             if (allocated == 0) {
                 break;
             }
         }
-        assertEquals(0L, allocated, "bytes allocated by 100 steps with contacts");
+        assertEquals(0L, allocated, "bytes allocated by 100 steps with contacts, on the step's threads");
     }
 }
