@@ -12,8 +12,8 @@ import org.cairn.engine3d.geometry.Box;
 /**
  * What sleeping bodies cost: 10 000 unit boxes resting apart on one ground slab, settled for 2 s,
  * then the median whole-step time asleep against the same world kept awake. Asleep, a body is not
- * visited by the integration, finalize, continuous or proxy stages (only the awake islands' bodies
- * are listed); its contact is still passed over by the collide and prepare loops.
+ * visited by any stage (only the awake islands' bodies are listed), nor is its contact (the step
+ * finds contacts through its awake bodies' contact lists).
  *
  * <p>Run: {@code mvn -B -ntp -q install -DskipTests && mvn -B -ntp -q -pl verification exec:java
  * -Dexec.mainClass=org.cairn.verification.bench.SleepBenchmark}

@@ -125,9 +125,23 @@ public final class Integrator {
         }
     }
 
-    /** Copies every body's pose into its previous pose, before a step moves it. */
-    public static void savePreviousPoses(BodyStore b) {
-        System.arraycopy(b.position, 0, b.previousPosition, 0, 3 * b.highWater);
-        System.arraycopy(b.rotation, 0, b.previousRotation, 0, 4 * b.highWater);
+    /**
+     * Copies the pose of each body the last step moved ({@code moved[0 .. count)}) into its previous
+     * pose, before this step moves it. Every other body has not moved since its previous pose was
+     * last written (by this copy, or by the API that placed it), so a sleeping world costs nothing
+     * here.
+     */
+    public static void savePreviousPoses(BodyStore b, int[] moved, int count) {
+        double[] p = b.position, q = b.rotation, p0 = b.previousPosition, q0 = b.previousRotation;
+        for (int a = 0; a < count; a++) {
+            int i = moved[a];
+            p0[3 * i] = p[3 * i];
+            p0[3 * i + 1] = p[3 * i + 1];
+            p0[3 * i + 2] = p[3 * i + 2];
+            q0[4 * i] = q[4 * i];
+            q0[4 * i + 1] = q[4 * i + 1];
+            q0[4 * i + 2] = q[4 * i + 2];
+            q0[4 * i + 3] = q[4 * i + 3];
+        }
     }
 }

@@ -22,6 +22,107 @@ public final class ContactStore {
     public int count;
     public int[] shapeA = new int[16];
     public int[] shapeB = new int[16];
+    /** The bodies of shapeA and shapeB. */
+    public int[] bodyA = new int[16];
+    public int[] bodyB = new int[16];
+    /**
+     * Each body's contacts as a doubly linked list of edges: edge 2c is contact c seen from bodyA,
+     * 2c + 1 from bodyB; {@link #NONE} ends a list. The step finds the contacts of its awake bodies
+     * through these lists, so sleeping bodies' contacts cost nothing (Box2D v3's contact edges).
+     */
+    private int[] edgeNext = new int[32];
+    private int[] edgePrev = new int[32];
+    private int[] bodyHead = new int[16];
+    /** No edge. */
+    public static final int NONE = -1;
+
+    {
+        Arrays.fill(bodyHead, NONE);
+    }
+
+    /**
+     * Checks the contact lists against the contacts (for tests): every contact is on both its
+     * bodies' lists exactly once, and every list links back correctly. Null when consistent, else
+     * what is wrong.
+     */
+    public String checkEdges(int bodyCount) {
+        int[] seen = new int[2 * count];
+        for (int i = 0; i < bodyCount; i++) {
+            int prev = NONE;
+            for (int e = firstEdge(i); e != NONE; e = edgeNext[e]) {
+                int c = e >> 1;
+                if (c >= count) {
+                    return "body " + i + " lists edge " + e + " of no contact";
+                }
+                if ((e & 1) == 0 ? bodyA[c] != i : bodyB[c] != i) {
+                    return "body " + i + " lists edge " + e + " of another body";
+                }
+                if (edgePrev[e] != prev) {
+                    return "edge " + e + " links back to " + edgePrev[e] + ", not " + prev;
+                }
+                seen[e]++;
+                prev = e;
+            }
+        }
+        for (int e = 0; e < 2 * count; e++) {
+            if (seen[e] != 1) {
+                return "edge " + e + " is listed " + seen[e] + " times";
+            }
+        }
+        return null;
+    }
+
+    /** The first edge of body i's contact list, or {@link #NONE}; its contact is edge &gt;&gt; 1. */
+    public int firstEdge(int i) {
+        return i < bodyHead.length ? bodyHead[i] : NONE;
+    }
+
+    /** The edge after e in its body's list, or {@link #NONE}. */
+    public int nextEdge(int e) {
+        return edgeNext[e];
+    }
+
+    private void link(int e, int body) {
+        if (body >= bodyHead.length) {
+            int old = bodyHead.length;
+            bodyHead = Arrays.copyOf(bodyHead, Math.max(2 * old, body + 1));
+            Arrays.fill(bodyHead, old, bodyHead.length, NONE);
+        }
+        int head = bodyHead[body];
+        edgePrev[e] = NONE;
+        edgeNext[e] = head;
+        if (head != NONE) {
+            edgePrev[head] = e;
+        }
+        bodyHead[body] = e;
+    }
+
+    private void unlink(int e, int body) {
+        int prev = edgePrev[e], next = edgeNext[e];
+        if (prev != NONE) {
+            edgeNext[prev] = next;
+        } else {
+            bodyHead[body] = next;
+        }
+        if (next != NONE) {
+            edgePrev[next] = prev;
+        }
+    }
+
+    /** Edge {@code from} becomes edge {@code to} (its contact moved), its neighbours pointing at the new place. */
+    private void move(int from, int to, int body) {
+        int prev = edgePrev[from], next = edgeNext[from];
+        edgePrev[to] = prev;
+        edgeNext[to] = next;
+        if (prev != NONE) {
+            edgeNext[prev] = to;
+        } else {
+            bodyHead[body] = to;
+        }
+        if (next != NONE) {
+            edgePrev[next] = to;
+        }
+    }
     public boolean[] touching = new boolean[16];
     public double[] normal = new double[3 * 16];
     public int[] pointCount = new int[16];
@@ -65,6 +166,10 @@ public final class ContactStore {
         int c = 2 * shapeA.length;
         shapeA = Arrays.copyOf(shapeA, c);
         shapeB = Arrays.copyOf(shapeB, c);
+        bodyA = Arrays.copyOf(bodyA, c);
+        bodyB = Arrays.copyOf(bodyB, c);
+        edgeNext = Arrays.copyOf(edgeNext, 2 * c);
+        edgePrev = Arrays.copyOf(edgePrev, 2 * c);
         touching = Arrays.copyOf(touching, c);
         normal = Arrays.copyOf(normal, 3 * c);
         pointCount = Arrays.copyOf(pointCount, c);
@@ -84,14 +189,21 @@ public final class ContactStore {
         rollingImpulse = Arrays.copyOf(rollingImpulse, 3 * c);
     }
 
-    /** Adds a contact for shapes a &lt; b with their mixed material, not touching yet; returns its index. */
-    public int create(int a, int b, double mixedFriction, double mixedRestitution, double rollingLever) {
+    /**
+     * Adds a contact for shapes a &lt; b of bodies ba and bb with their mixed material, not touching
+     * yet; returns its index.
+     */
+    public int create(int a, int b, int ba, int bb, double mixedFriction, double mixedRestitution, double rollingLever) {
         if (count == shapeA.length) {
             grow();
         }
         int c = count++;
         shapeA[c] = a;
         shapeB[c] = b;
+        bodyA[c] = ba;
+        bodyB[c] = bb;
+        link(2 * c, ba);
+        link(2 * c + 1, bb);
         touching[c] = false;
         pointCount[c] = 0;
         Arrays.fill(cache, CACHE * c, CACHE * c + CACHE, 0);
@@ -109,15 +221,21 @@ public final class ContactStore {
         if (touching[c]) {
             endEvents.add(pairKey(shapeA[c], shapeB[c]));
         }
+        unlink(2 * c, bodyA[c]);
+        unlink(2 * c + 1, bodyB[c]);
         int last = --count;
         if (c != last) {
             copy(last, c);
+            move(2 * last, 2 * c, bodyA[c]);
+            move(2 * last + 1, 2 * c + 1, bodyB[c]);
         }
     }
 
     private void copy(int from, int to) {
         shapeA[to] = shapeA[from];
         shapeB[to] = shapeB[from];
+        bodyA[to] = bodyA[from];
+        bodyB[to] = bodyB[from];
         touching[to] = touching[from];
         pointCount[to] = pointCount[from];
         System.arraycopy(normal, 3 * from, normal, 3 * to, 3);

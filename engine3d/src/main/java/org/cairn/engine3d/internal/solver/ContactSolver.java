@@ -173,12 +173,12 @@ public final class ContactSolver {
     private final int[] colourFill = new int[MAX_COLOURS + 1];
 
     /**
-     * Chooses this step's constraints (touching contacts with an awake dynamic body), in contact
-     * order, gives each the first colour neither of its dynamic bodies is in yet (static and
+     * Chooses this step's constraints among the candidate contacts (those of the awake bodies, in
+     * contact order): the touching ones with an awake dynamic body, gives each the first colour neither of its dynamic bodies is in yet (static and
      * kinematic bodies are never written by the solver, so they block no colour), and lays the
      * constraints out colour by colour.
      */
-    private void colourConstraints(BodyStore b, ContactStore cs, int[] shapeBody) {
+    private void colourConstraints(BodyStore b, ContactStore cs, int[] contacts, int contactCount) {
         int words = (b.capacity() + 63) >>> 6;
         if (colourBodies.length < MAX_COLOURS * words) {
             colourBodies = new long[MAX_COLOURS * words];
@@ -190,11 +190,12 @@ public final class ContactSolver {
         }
         Arrays.fill(colourFill, 0);
         int n = 0;
-        for (int c = 0; c < cs.count; c++) {
+        for (int i = 0; i < contactCount; i++) {
+            int c = contacts[i];
             if (!cs.touching[c]) {
                 continue;
             }
-            int ia = shapeBody[cs.shapeA[c]], ib = shapeBody[cs.shapeB[c]];
+            int ia = cs.bodyA[c], ib = cs.bodyB[c];
             boolean dynamicA = b.type[ia] == BodyStore.DYNAMIC, dynamicB = b.type[ib] == BodyStore.DYNAMIC;
             if (!(dynamicA && b.awake[ia]) && !(dynamicB && b.awake[ib])) {
                 continue;
@@ -241,8 +242,8 @@ public final class ContactSolver {
             int c = candidates[i];
             int k = colourFill[candidateColour[i]]++;
             contact[k] = c;
-            bodyA[k] = shapeBody[cs.shapeA[c]];
-            bodyB[k] = shapeBody[cs.shapeB[c]];
+            bodyA[k] = cs.bodyA[c];
+            bodyB[k] = cs.bodyB[c];
             // Clear the colour bits for the next step: only the bits set here, so a step costs
             // nothing per body of the world.
             int colour = candidateColour[i];
@@ -390,8 +391,8 @@ public final class ContactSolver {
      * friction and restitution already mixed per contact (frictions and restitutions arrays are
      * indexed by contact), and remembers every body's pose for the separation updates.
      */
-    public void prepare(BodyStore b, ContactStore cs, int[] shapeBody, double[] mixedFriction, double[] mixedRestitution,
-                        double dt, int substeps, WorkerPool pool) {
+    public void prepare(BodyStore b, ContactStore cs, int[] candidates, int candidateCount, double[] mixedFriction,
+                        double[] mixedRestitution, double dt, int substeps, WorkerPool pool) {
         h = dt / substeps;
         invH = 1.0 / h;
         double hertz = Math.min(contactHertz, CONTACT_HERTZ_CLAMP_FRACTION * invH);
@@ -414,7 +415,7 @@ public final class ContactSolver {
         count = 0;
         substepOpen = false;
         ensure(cs.count);
-        colourConstraints(b, cs, shapeBody);
+        colourConstraints(b, cs, candidates, candidateCount);
         // In constraint order, so the list of constrained bodies is the same whatever the workers.
         for (int k = 0; k < count; k++) {
             constrain(b, bodyA[k]);

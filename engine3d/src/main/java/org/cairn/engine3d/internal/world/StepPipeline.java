@@ -53,7 +53,8 @@ public final class StepPipeline {
         maxAngularSpeed = world.maxRotationPerStep / dt;
         long t0 = System.nanoTime();
         world.stepSeconds = dt;
-        Integrator.savePreviousPoses(bodies);
+        // The bodies the last step moved: its active list, still held until collide makes this step's.
+        Integrator.savePreviousPoses(bodies, world.activeBodies, world.activeCount);
         world.clearEvents();
         long t1 = System.nanoTime();
         stageNanos[StepStage.BEGIN_STEP.ordinal()] += t1 - t0;
@@ -72,8 +73,9 @@ public final class StepPipeline {
         solver.gravityY = gy;
         solver.gravityZ = gz;
         long tPrepare = System.nanoTime();
-        solver.prepare(bodies, world.contacts, world.shapes.body, world.contacts.friction, world.contacts.restitution, dt,
-                substeps, pool);
+        int candidates = world.gatherContacts(active, activeCount);
+        solver.prepare(bodies, world.contacts, world.contactList, candidates, world.contacts.friction,
+                world.contacts.restitution, dt, substeps, pool);
         stageNanos[StepStage.PREPARE_CONTACTS.ordinal()] += System.nanoTime() - tPrepare;
         boolean soft = world.solverKind == 0;
         for (int k = 0; k < substeps; k++) {

@@ -1,5 +1,7 @@
 package org.cairn.engine3d.internal.world;
 
+import java.util.Arrays;
+
 import static org.cairn.engine3d.internal.collision.narrowphase.CollisionConstants.SPECULATIVE_DISTANCE_METERS;
 
 import org.cairn.engine3d.geometry.Aabb;
@@ -298,7 +300,7 @@ public final class WorldState implements BroadPhase.PairFilter {
             long key = newPairs.get(k);
             int a = BroadPhase.shapeA(key), b = BroadPhase.shapeB(key);
             double[] pair = materialPairs.isEmpty() ? null : materialPairs.get(pairKey(shapes.material[a], shapes.material[b]));
-            contacts.create(a, b, pair != null ? pair[0] : frictionMixing.applyAsDouble(shapes.friction[a], shapes.friction[b]),
+            contacts.create(a, b, shapes.body[a], shapes.body[b], pair != null ? pair[0] : frictionMixing.applyAsDouble(shapes.friction[a], shapes.friction[b]),
                     pair != null ? pair[1] : restitutionMixing.applyAsDouble(shapes.restitution[a], shapes.restitution[b]),
                     Math.max(shapes.rolling[a], shapes.rolling[b]));
         }
@@ -313,6 +315,20 @@ public final class WorldState implements BroadPhase.PairFilter {
         if (collideStatus.length < cs.count) {
             collideStatus = new byte[cs.shapeA.length];
         }
+        // Only the contacts of awake bodies: a contact of two sleeping (or static) bodies keeps its
+        // last manifold, and is not visited at all. (An island woken during this stage has its
+        // contacts collided next step, as in Box2D.)
+        int awakeCount = collectActiveBodies();
+        int n = gatherContacts(activeBodies, awakeCount);
+        int[] list = contactList;
+        int kept = 0;
+        for (int i = 0; i < n; i++) {
+            int c = list[i];
+            if (awake(cs.bodyA[c]) || awake(cs.bodyB[c])) {
+                list[kept++] = c;
+            }
+        }
+        n = kept;
         int workers = pool.workerCount();
         if (workerNarrowphase.length < workers) {
             workerNarrowphase = new Narrowphase[workers];
@@ -328,28 +344,26 @@ public final class WorldState implements BroadPhase.PairFilter {
         // Every contact's manifold depends on its own shapes and cache alone: computed on the
         // workers, then the begin and end of touching, the destroyed pairs and the islands are
         // settled on this thread in contact order, as if it had all been done in that order.
-        pool.run(narrowphaseTask, cs.count, 32);
-        int c = 0;
-        while (c < cs.count) {
+        pool.run(narrowphaseTask, n, 32);
+        int i = 0;
+        while (i < n) {
+            int c = list[i];
             int a = cs.shapeA[c], b = cs.shapeB[c];
-            byte status = collideStatus[c];
-            if (status == SKIPPED) {
-                if (!awake(shapes.body[a]) && !awake(shapes.body[b])) {
-                    // Both asleep (or one asleep and one static): the contact keeps its last manifold.
-                    c++;
-                    continue;
-                }
-                // Woken earlier in this walk by a contact that began touching: collide it now.
-                status = collideContact(c, 0);
-            }
-            if (status == SEPARATED) {
+            if (collideStatus[c] == SEPARATED) {
                 if (cs.touching[c]) {
                     stoppedTouching(shapes.body[a], shapes.body[b]);
                 }
                 broadPhase.removePair(a, b);
                 cs.destroy(c);
-                // The last contact moved into c, its status with it.
-                collideStatus[c] = collideStatus[cs.count];
+                int last = cs.count;
+                // The last contact moved into c. If it is one of this walk's (the list is in
+                // contact order, so it is the list's last), it is settled next, at c.
+                if (last != c && n - 1 > i && list[n - 1] == last) {
+                    collideStatus[c] = collideStatus[last];
+                    n--;
+                    continue;
+                }
+                i++;
                 continue;
             }
             int ba = shapes.body[a], bb = shapes.body[b];
@@ -364,11 +378,45 @@ public final class WorldState implements BroadPhase.PairFilter {
             } else if (was) {
                 stoppedTouching(ba, bb);
             }
-            c++;
+            i++;
         }
     }
 
-    private static final byte SKIPPED = 0, SEPARATED = 1, COLLIDED = 2;
+    /** Sorted, distinct contacts of the first {@code count} bodies of {@code bodyList}: gathered into {@link #contactList}. */
+    public int gatherContacts(int[] bodyList, int count) {
+        ContactStore cs = contacts;
+        if (contactList.length < cs.count) {
+            contactList = new int[cs.shapeA.length];
+            contactMark = new int[cs.shapeA.length];
+        }
+        if (contactMark.length < cs.shapeA.length) {
+            contactMark = Arrays.copyOf(contactMark, cs.shapeA.length);
+        }
+        int stamp = ++markStamp;
+        int n = 0;
+        for (int k = 0; k < count; k++) {
+            for (int e = cs.firstEdge(bodyList[k]); e != ContactStore.NONE; e = cs.nextEdge(e)) {
+                int c = e >> 1;
+                if (contactMark[c] != stamp) {
+                    contactMark[c] = stamp;
+                    contactList[n++] = c;
+                }
+            }
+        }
+        // Contact order, so every later stage visits them as a walk over all contacts would.
+        Arrays.sort(contactList, 0, n);
+        contactsVisited += n;
+        return n;
+    }
+
+    /** The contacts {@link #gatherContacts} found, in contact order. */
+    public int[] contactList = new int[16];
+    private int[] contactMark = new int[16];
+    private int markStamp;
+    /** Contacts the steps have visited so far (gathered for collide and for the solver): for tests. */
+    public long contactsVisited;
+
+    private static final byte SEPARATED = 1, COLLIDED = 2;
     /** Per contact, what the parallel part of the narrowphase did with it. */
     private byte[] collideStatus = new byte[16];
     private Narrowphase[] workerNarrowphase = new Narrowphase[0];
@@ -376,9 +424,9 @@ public final class WorldState implements BroadPhase.PairFilter {
     private double[][] workerPoses;
     private ContactStore.UpdateScratch[] workerScratch;
     private final RangeTask narrowphaseTask = (from, to, w) -> {
-        for (int c = from; c < to; c++) {
-            int a = contacts.shapeA[c], b = contacts.shapeB[c];
-            collideStatus[c] = !awake(shapes.body[a]) && !awake(shapes.body[b]) ? SKIPPED : collideContact(c, w);
+        for (int i = from; i < to; i++) {
+            int c = contactList[i];
+            collideStatus[c] = collideContact(c, w);
         }
     };
 

@@ -147,13 +147,49 @@ class IslandsTest {
             world.step();
             String broken = state.islands.check(state.bodies, state.contacts, state.shapes.body);
             assertEquals(null, broken, "after step " + step);
+            assertEquals(null, state.contacts.checkEdges(state.bodies.highWater), "contact lists after step " + step);
             slept += state.islands.awakeCount() < state.islands.count() ? 1 : 0;
         }
         assertTrue(slept > 100, "some islands slept: " + slept + " steps with one asleep");
     }
 
+    /**
+     * Sleeping costs nothing per contact: once 400 boxes resting apart on a slab (400 contacts)
+     * are asleep, a step visits none of their contacts; awake, a step visits each of them twice
+     * (collide, then the solver's choice of constraints).
+     */
+    @Test
+    void aStepOfASleepingWorldVisitsNoContact() throws Exception {
+        org.cairn.engine3d.World world = new org.cairn.engine3d.World();
+        org.cairn.engine3d.BodyId ground = world.createBody(org.cairn.engine3d.BodyDef.builder()
+                .type(org.cairn.engine3d.BodyType.STATIC).position(0, -0.5, 0).build());
+        world.createShape(ground, org.cairn.engine3d.ShapeDef.DEFAULTS, new org.cairn.engine3d.geometry.Box(50, 0.5, 50));
+        for (int i = 0; i < 400; i++) {
+            org.cairn.engine3d.BodyId box = world.createBody(org.cairn.engine3d.BodyDef.builder()
+                    .position(-40 + 4 * (i % 20), 0.5, -40 + 4 * (i / 20)).build());
+            world.createShape(box, org.cairn.engine3d.ShapeDef.DEFAULTS, new org.cairn.engine3d.geometry.Box(0.5, 0.5, 0.5));
+        }
+        java.lang.reflect.Field field = org.cairn.engine3d.World.class.getDeclaredField("state");
+        field.setAccessible(true);
+        WorldState state = (WorldState) field.get(world);
+        world.step();
+        long before = state.contactsVisited;
+        world.step();
+        assertEquals(400, state.contacts.count);
+        assertEquals(800, state.contactsVisited - before, "awake: every contact, in collide and in the solver");
+        for (int i = 0; i < 120; i++) {
+            world.step();
+        }
+        assertEquals(0, world.awakeBodyCount(), "asleep");
+        before = state.contactsVisited;
+        world.step();
+        assertEquals(0, state.contactsVisited - before, "asleep: no contact visited");
+        assertEquals(400, state.contacts.count, "the sleeping contacts are kept");
+    }
+
     private static void touching(ContactStore cs, int shapeA, int shapeB) {
-        int c = cs.create(shapeA, shapeB, 0.5, 0, 0);
+        // Shape i is on body i.
+        int c = cs.create(shapeA, shapeB, shapeA, shapeB, 0.5, 0, 0);
         Manifold m = new Manifold();
         m.normal(0, 1, 0);
         m.add(0, 0, 0, 0, 1);
