@@ -44,12 +44,12 @@ public final class SleepBenchmark {
         World asleep = settled(true);
         Bench.Timing sleeping = Bench.time(() -> {
             asleep.step();
-            return asleep.contacts().count();
+            return asleep.stepCount();
         }, 30, 300);
         World awake = settled(false);
         Bench.Timing working = Bench.time(() -> {
             awake.step();
-            return awake.contacts().count();
+            return awake.stepCount();
         }, 5, 40);
         System.out.printf(Locale.ROOT, "%d boxes resting apart: asleep %s, awake %s per step: asleep costs %.2f %%%n",
                 SIDE * SIDE, sleeping, working, 100 * sleeping.medianMs() / working.medianMs());
