@@ -13,6 +13,8 @@ import org.cairn.engine3d.internal.contact.ContactStore;
 import org.cairn.engine3d.internal.world.MassUpdate;
 import org.cairn.engine3d.internal.world.WorldState;
 import org.cairn.engine3d.internal.world.ShapeStore;
+import org.cairn.engine3d.internal.solver.ContactSolver;
+import org.cairn.engine3d.internal.solver.SolverSettings;
 import org.cairn.engine3d.internal.task.WorkerPool;
 import org.cairn.engine3d.internal.world.StepPipeline;
 import org.joml.Matrix3d;
@@ -72,7 +74,6 @@ public final class World {
         state.gravityZ = g.z;
         state.maxLinearSpeed = def.maxLinearSpeed();
         state.maxRotationPerStep = def.maxRotationPerStep();
-        state.solverKind = def.solver() == SolverKind.SOFT_STEP ? 0 : 1;
         state.iterations = def.iterations();
         state.relaxIterations = def.relaxIterations();
         if (def.workerCount() > 1) {
@@ -81,16 +82,11 @@ public final class World {
             // The workers hold the pool, never the world: once the world is unreachable its threads stop.
             CLEANER.register(this, pool::close);
         }
-        state.solver.contactHertz = def.contactHertz();
-        state.solver.contactDampingRatio = def.contactDampingRatio();
-        state.solver.maxPushSpeed = def.maxContactPushSpeed();
-        state.solver.restitutionThreshold = def.restitutionThreshold();
-        state.solver.baumgarte = def.baumgarte();
-        state.solver.warmStarting = def.warmStarting();
-        state.solver.blockNormals = def.blockNormals();
-        state.solver.positionIterations = def.positionIterations();
-        state.solver.clampIncrements = def.experimentalClampIncrements();
-        state.solver.restitutionWithoutThreshold = def.experimentalRestitutionWithoutThreshold();
+        state.solver = new ContactSolver(new SolverSettings(def.solver() == SolverKind.SOFT_STEP
+                ? SolverSettings.Kind.SOFT_STEP : SolverSettings.Kind.SEQUENTIAL_IMPULSE, def.contactHertz(),
+                def.contactDampingRatio(), def.maxContactPushSpeed(), def.restitutionThreshold(), def.baumgarte(),
+                def.warmStarting(), def.blockNormals(), def.positionIterations(), def.experimentalClampIncrements(),
+                def.experimentalRestitutionWithoutThreshold()));
         state.frictionMixing = def.frictionMixing()::mix;
         state.restitutionMixing = def.restitutionMixing()::mix;
         state.sleep.enabled = def.sleeping();

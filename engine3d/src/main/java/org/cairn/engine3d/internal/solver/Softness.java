@@ -7,12 +7,12 @@ package org.cairn.engine3d.internal.solver;
  * a₃. Then Δλ = −m·(massScale·v + massScale·biasRate·C) − impulseScale·λ. Zero hertz means rigid.
  */
 final class Softness {
-    double biasRate;
-    double massScale;
-    double impulseScale;
+    final double biasRate;
+    final double massScale;
+    final double impulseScale;
 
-    /** Sets the coefficients for a spring of {@code hertz} with damping ratio {@code zeta} at substep h. */
-    void set(double hertz, double zeta, double h) {
+    /** The coefficients for a spring of {@code hertz} with damping ratio {@code zeta} at substep h. */
+    Softness(double hertz, double zeta, double h) {
         if (hertz == 0.0) {
             biasRate = 0.0;
             massScale = 1.0;

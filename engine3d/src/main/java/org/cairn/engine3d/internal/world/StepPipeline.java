@@ -4,6 +4,7 @@ import java.util.Arrays;
 import org.cairn.engine3d.internal.body.BodyStore;
 import org.cairn.engine3d.internal.body.Integrator;
 import org.cairn.engine3d.internal.solver.ContactSolver;
+import org.cairn.engine3d.internal.solver.SolverSettings;
 import org.cairn.engine3d.internal.task.RangeTask;
 import org.cairn.engine3d.internal.task.WorkerPool;
 
@@ -68,16 +69,12 @@ public final class StepPipeline {
         active = world.activeBodies;
         stageNanos[StepStage.COLLIDE.ordinal()] += System.nanoTime() - tPairs;
         ContactSolver solver = world.solver;
-        solver.gravitySpeedPerStep = Math.sqrt(gx * gx + gy * gy + gz * gz) * dt;
-        solver.gravityX = gx;
-        solver.gravityY = gy;
-        solver.gravityZ = gz;
         long tPrepare = System.nanoTime();
         int candidates = world.gatherContacts(active, activeCount);
         solver.prepare(bodies, world.contacts, world.contactList, candidates, world.contacts.friction,
-                world.contacts.restitution, dt, substeps, pool);
+                world.contacts.restitution, dt, substeps, gx, gy, gz, pool);
         stageNanos[StepStage.PREPARE_CONTACTS.ordinal()] += System.nanoTime() - tPrepare;
-        boolean soft = world.solverKind == 0;
+        boolean soft = solver.settings().kind() == SolverSettings.Kind.SOFT_STEP;
         for (int k = 0; k < substeps; k++) {
             long a = System.nanoTime();
             pool.run(integrateVelocities, activeCount, BODY_BLOCK);
@@ -85,7 +82,7 @@ public final class StepPipeline {
             solver.warmStart(bodies, pool);
             long c = System.nanoTime();
             if (soft) {
-                solver.solveSoft(bodies, true, pool);
+                solver.solveSoft(bodies, true, true, pool);
             } else {
                 for (int i = 0; i < world.iterations; i++) {
                     solver.solveBaumgarte(bodies, pool);
@@ -99,9 +96,10 @@ public final class StepPipeline {
             }
             long e = System.nanoTime();
             if (soft) {
-                solver.relaxClosesGaps = k < substeps - 1;
+                // The last substep's relax leaves open gaps to the next step's collide (ContactSolver.solveSoft).
+                boolean closeGaps = k < substeps - 1;
                 for (int i = 0; i < world.relaxIterations; i++) {
-                    solver.solveSoft(bodies, false, pool);
+                    solver.solveSoft(bodies, false, closeGaps, pool);
                 }
             }
             long f = System.nanoTime();

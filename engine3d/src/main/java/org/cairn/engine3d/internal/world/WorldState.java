@@ -15,6 +15,7 @@ import org.cairn.engine3d.internal.container.LongArray;
 import org.cairn.engine3d.internal.container.LongHashSet;
 import org.cairn.engine3d.internal.math.Quat;
 import org.cairn.engine3d.internal.solver.ContactSolver;
+import org.cairn.engine3d.internal.solver.SolverSettings;
 import org.cairn.engine3d.internal.task.RangeTask;
 import org.cairn.engine3d.internal.task.WorkerPool;
 
@@ -37,12 +38,10 @@ public final class WorldState implements BroadPhase.PairFilter {
     /** The step's length, s: how far ahead contacts and broadphase boxes look. */
     public double stepSeconds = 1.0 / 60.0;
 
-    /** The contact solver's constraints and passes. */
-    public final ContactSolver solver = new ContactSolver();
+    /** The contact solver, with the world's settings (set when the world is made). */
+    public ContactSolver solver = new ContactSolver(SolverSettings.DEFAULTS);
     /** The step's worker threads (one: the calling thread alone). */
     public WorkerPool pool = new WorkerPool(1);
-    /** 0: soft step; 1: sequential impulses with Baumgarte. */
-    public int solverKind;
     /** Iterations per substep of the sequential-impulse solver. */
     public int iterations = 10;
     /** Relax passes per substep of the soft step. */

@@ -36,16 +36,17 @@ class BlockInverseTest {
         int checked = 0;
         for (int step = 0; step < 60; step++) {
             world.step();
-            for (int k = 0; k < solver.count; k++) {
-                int n = solver.pointCount[k];
+            ContactConstraints constraints = solver.constraints();
+            for (int k = 0; k < constraints.count; k++) {
+                int n = constraints.pointCount[k];
                 if (n < 3) {
                     continue;
                 }
                 checked++;
-                int o = ContactSolver.P * ContactSolver.P * k;
+                int o = ContactConstraints.P * ContactConstraints.P * k;
                 double[] kk = new double[n * n], inv = new double[n * n];
-                System.arraycopy(solver.blockMatrix, o, kk, 0, n * n);
-                System.arraycopy(solver.blockMass, o, inv, 0, n * n);
+                System.arraycopy(constraints.blockMatrix, o, kk, 0, n * n);
+                System.arraycopy(constraints.blockMass, o, inv, 0, n * n);
                 double[] kik = multiply(multiply(kk, inv, n), kk, n), iki = multiply(multiply(inv, kk, n), inv, n);
                 double scaleK = largest(kk), scaleI = largest(inv);
                 for (int i = 0; i < n * n; i++) {

@@ -1,0 +1,130 @@
+package org.cairn.engine3d.internal.solver;
+
+import static org.cairn.engine3d.internal.solver.ContactConstraints.P;
+
+import java.util.Arrays;
+import org.cairn.engine3d.internal.body.BodyStore;
+import org.cairn.engine3d.internal.contact.ContactStore;
+
+/**
+ * Colours of the constraint graph (Box2D v3): constraints of one colour share no dynamic body, so
+ * a colour's constraints can be solved in any order, on any worker, with the same result.
+ */
+final class ConstraintColouring {
+    /**
+     * Colours of the constraint graph (Box2D v3): constraints of one colour share no dynamic body,
+     * so a colour's constraints can be solved in any order, on any worker, with the same result.
+     * Constraints are stored colour by colour, so every pass, serial or parallel, visits them in
+     * the same order: results do not depend on the worker count. A constraint that finds every
+     * colour taken by one of its bodies goes to the overflow, solved on one thread after the
+     * colours.
+     */
+    static final int MAX_COLOURS = 24;
+    /** colourStart[c] .. colourStart[c + 1]: colour c's constraints; colourStart[colourCount] .. count: the overflow. */
+    final int[] colourStart = new int[MAX_COLOURS + 2];
+    int colourCount;
+    /** Per colour, a bit per body: whether one of the colour's constraints moves it. */
+    private long[] colourBodies = new long[MAX_COLOURS];
+    private int colourWords = 1;
+    private int[] candidates = new int[16];
+    private byte[] candidateColour = new byte[16];
+    private final int[] colourFill = new int[MAX_COLOURS + 1];
+
+    private final ContactConstraints cons;
+
+    ConstraintColouring(ContactConstraints cons) {
+        this.cons = cons;
+    }
+
+    /**
+     * Chooses this step's constraints among the candidate contacts (those of the awake bodies, in
+     * contact order): the touching ones with an awake dynamic body, gives each the first colour neither of its dynamic bodies is in yet (static and
+     * kinematic bodies are never written by the solver, so they block no colour), and lays the
+     * constraints out colour by colour.
+     */
+    void colour(BodyStore b, ContactStore cs, int[] contacts, int contactCount) {
+        int words = (b.capacity() + 63) >>> 6;
+        if (colourBodies.length < MAX_COLOURS * words) {
+            colourBodies = new long[MAX_COLOURS * words];
+        }
+        colourWords = words;
+        if (candidates.length < cs.count) {
+            candidates = new int[cs.shapeA.length];
+            candidateColour = new byte[cs.shapeA.length];
+        }
+        Arrays.fill(colourFill, 0);
+        int n = 0;
+        for (int i = 0; i < contactCount; i++) {
+            int c = contacts[i];
+            if (!cs.touching[c]) {
+                continue;
+            }
+            int ia = cs.bodyA[c], ib = cs.bodyB[c];
+            boolean dynamicA = b.type[ia] == BodyStore.DYNAMIC, dynamicB = b.type[ib] == BodyStore.DYNAMIC;
+            if (!(dynamicA && b.awake[ia]) && !(dynamicB && b.awake[ib])) {
+                continue;
+            }
+            int colour = MAX_COLOURS;
+            for (int k = 0; k < MAX_COLOURS; k++) {
+                int o = k * words;
+                if (dynamicA && (colourBodies[o + (ia >>> 6)] & 1L << ia) != 0
+                        || dynamicB && (colourBodies[o + (ib >>> 6)] & 1L << ib) != 0) {
+                    continue;
+                }
+                if (dynamicA) {
+                    colourBodies[o + (ia >>> 6)] |= 1L << ia;
+                }
+                if (dynamicB) {
+                    colourBodies[o + (ib >>> 6)] |= 1L << ib;
+                }
+                colour = k;
+                break;
+            }
+            candidates[n] = c;
+            candidateColour[n] = (byte) colour;
+            colourFill[colour]++;
+            n++;
+        }
+        colourCount = 0;
+        for (int k = 0; k < MAX_COLOURS; k++) {
+            if (colourFill[k] > 0) {
+                colourCount = k + 1;
+            }
+        }
+        int start = 0;
+        for (int k = 0; k <= MAX_COLOURS; k++) {
+            int size = colourFill[k];
+            colourFill[k] = start;
+            if (k < colourCount) {
+                colourStart[k] = start;
+            }
+            start += size;
+        }
+        colourStart[colourCount] = colourFill[MAX_COLOURS];
+        colourStart[colourCount + 1] = n;
+        for (int i = 0; i < n; i++) {
+            int c = candidates[i];
+            int k = colourFill[candidateColour[i]]++;
+            cons.contact[k] = c;
+            cons.bodyA[k] = cs.bodyA[c];
+            cons.bodyB[k] = cs.bodyB[c];
+            // Clear the colour bits for the next step: only the bits set here, so a step costs
+            // nothing per body of the world.
+            int colour = candidateColour[i];
+            if (colour < MAX_COLOURS) {
+                int o = colour * words;
+                colourBodies[o + (cons.bodyA[k] >>> 6)] &= ~(1L << cons.bodyA[k]);
+                colourBodies[o + (cons.bodyB[k] >>> 6)] &= ~(1L << cons.bodyB[k]);
+            }
+        }
+        cons.count = n;
+    }
+    /** Colours in use this step (for tests and the profile). */
+    int colourCount() {
+        return colourCount;
+    }
+    /** Constraints in the overflow this step (solved on one thread). */
+    int overflowCount() {
+        return cons.count - colourStart[colourCount];
+    }
+}

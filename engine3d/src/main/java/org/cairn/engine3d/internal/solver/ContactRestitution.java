@@ -1,0 +1,52 @@
+package org.cairn.engine3d.internal.solver;
+
+import static org.cairn.engine3d.internal.solver.ContactConstraints.P;
+
+import org.cairn.engine3d.internal.body.BodyStore;
+
+/**
+ * Restitution once at the end of the soft step (Box2D v3, Box3D): points that approached faster
+ * than the threshold before the step and pushed during it are driven to −e·(approach speed), a
+ * manifold's points together ({@link NormalBlock#bounceBlock}); friction is then pulled back into
+ * the cone of the new normal impulse.
+ */
+final class ContactRestitution {
+    private final ContactConstraints cons;
+    private final NormalBlock block;
+    private final ContactFriction friction;
+    /** This step's context: set by the solver before the step's first pass. */
+    StepContext x;
+    /** The bodies being solved: set by the solver before the pass. */
+    BodyStore bodies;
+
+    ContactRestitution(ContactConstraints cons, NormalBlock block, ContactFriction friction) {
+        this.cons = cons;
+        this.block = block;
+        this.friction = friction;
+    }
+
+    void apply(int from, int to, SolverScratch w) {
+        BodyStore b = bodies;
+        for (int k = from; k < to; k++) {
+            double e = cons.restitution[k];
+            if (e == 0) {
+                continue;
+            }
+            int ia = cons.bodyA[k], ib = cons.bodyB[k];
+            double nx = cons.normal[3 * k], ny = cons.normal[3 * k + 1], nz = cons.normal[3 * k + 2];
+            double threshold = x.restitutionWithoutThreshold ? 0 : x.restitutionThreshold;
+            if (x.blockNormals && !x.clampIncrements && cons.pointCount[k] >= 2 && block.bounceBlock(b, k, ia, ib, e, threshold, w)) {
+                continue;
+            }
+            for (int j = 0; j < cons.pointCount[k]; j++) {
+                int p = P * k + j;
+                if (cons.relativeVelocity[p] > -threshold || cons.maxNormalImpulse[p] == 0) {
+                    continue;
+                }
+                double vn = cons.relativeVelocity(b, ia, ib, p, nx, ny, nz);
+                cons.applyNormal(b, k, ia, ib, p, -cons.normalMass[p] * (vn + e * cons.relativeVelocity[p]));
+                friction.clampFrictionToCone(b, k, ia, ib, p);
+            }
+        }
+    }
+}

@@ -1,0 +1,263 @@
+package org.cairn.engine3d.internal.solver;
+
+import static org.cairn.engine3d.internal.solver.ContactConstraints.P;
+
+import org.cairn.engine3d.internal.body.BodyStore;
+import org.cairn.engine3d.internal.math.PseudoInverse;
+
+/**
+ * A manifold's normal points solved together: Δλ = −K⁺·r − leak, with K⁺ the pseudo-inverse of the
+ * points' coupled normal mass matrix (a box on four coplanar points has a rank-3 K; the
+ * pseudo-inverse gives the least-norm share). λ ≥ 0 is kept by an active set that lets go of one
+ * point at a time; restitution drives its qualifying points to −e·(approach) the same way.
+ */
+final class NormalBlock {
+    private final ContactConstraints cons;
+    private final ContactFriction friction;
+    /** This step's context: set by the solver before the step's first pass. */
+    StepContext x;
+
+    NormalBlock(ContactConstraints cons, ContactFriction friction) {
+        this.cons = cons;
+        this.friction = friction;
+    }
+
+    /**
+     * The manifold's normal points solved together: Δλ = −K⁺·r − leak, with K⁺ the pseudo-inverse of
+     * the points' coupled mass matrix and, per point, r = massScale·vn + bias and leak =
+     * impulseScale·λ for a soft overlap (relax: r = vn, no leak; a speculative gap: r = vn + s/h, no
+     * leak). Solving the points one after another (Gauss–Seidel) gives the first point more than its
+     * share and turns the body a little every pass; in a tall tower that turn rocks the whole stack.
+     * The clamp λ ≥ 0 is kept by an active set: points whose accumulated impulse would turn negative
+     * let go (their λ goes to 0) and the rest are solved again together, at most once per point.
+     *
+     * @return whether the block update was applied (otherwise the caller solves point by point)
+     */
+    boolean solveBlock(BodyStore b, int k, int ia, int ib, Softness soft, boolean useBias, boolean relaxClosesGaps,
+                       SolverScratch w) {
+        double[] blockRhs = w.blockRhs, blockScale = w.blockScale, blockLeak = w.blockLeak, blockDelta = w.blockDelta,
+                subRhs = w.subRhs;
+        boolean[] frozen = w.frozen, active = w.active;
+        int[] activePoints = w.activePoints;
+        int n = cons.pointCount[k];
+        double nx = cons.normal[3 * k], ny = cons.normal[3 * k + 1], nz = cons.normal[3 * k + 2];
+        boolean anyFrozen = false;
+        for (int j = 0; j < n; j++) {
+            int p = P * k + j;
+            double s = cons.currentSeparation[p];
+            frozen[j] = s > SoftContactPass.RELAX_GAP_TOLERANCE_METERS && !useBias && !relaxClosesGaps;
+            if (frozen[j]) {
+                // This relax leaves open gaps alone (see relaxClosesGaps): the point keeps its
+                // impulse and the others are solved together without it.
+                anyFrozen = true;
+                active[j] = false;
+                blockDelta[j] = 0;
+                continue;
+            }
+            double vn = cons.relativeVelocity(b, ia, ib, p, nx, ny, nz);
+            cons.trackApproach(k, p, vn, useBias);
+            if (s > 0) {
+                blockRhs[j] = vn + s * x.invH;
+                blockScale[j] = 1;
+                blockLeak[j] = 0;
+            } else if (useBias) {
+                blockRhs[j] = soft.massScale * vn + Math.max(soft.massScale * soft.biasRate * s, -x.maxPushSpeed);
+                blockScale[j] = soft.massScale;
+                blockLeak[j] = soft.impulseScale * cons.normalImpulse[p];
+            } else {
+                blockRhs[j] = vn;
+                blockScale[j] = 1;
+                blockLeak[j] = 0;
+            }
+            active[j] = true;
+        }
+        int o = P * P * k;
+        boolean feasible = false;
+        if (!anyFrozen) {
+            for (int i = 0; i < n; i++) {
+                double sum = 0;
+                for (int j = 0; j < n; j++) {
+                    sum += cons.blockMass[o + i * n + j] * blockRhs[j];
+                }
+                blockDelta[i] = -sum - blockLeak[i];
+            }
+            feasible = true;
+            for (int i = 0; i < n; i++) {
+                feasible &= cons.normalImpulse[P * k + i] + blockDelta[i] >= 0;
+            }
+        }
+        for (int round = 0; !feasible && round <= n; round++) {
+            // The point that would pull hardest lets go (one at a time: a point that pulls only because
+            // of another may push once that one is gone); the others are solved again, seeing it.
+            // (With frozen points the first round solves the others before anyone lets go.)
+            if (!(anyFrozen && round == 0)) {
+                int worst = -1;
+                double worstValue = 0;
+                for (int i = 0; i < n; i++) {
+                    double value = cons.normalImpulse[P * k + i] + blockDelta[i];
+                    if (active[i] && value < worstValue) {
+                        worst = i;
+                        worstValue = value;
+                    }
+                }
+                if (worst < 0) {
+                    feasible = true;
+                    break;
+                }
+                active[worst] = false;
+            }
+            int m = 0;
+            int mask = 0;
+            for (int i = 0; i < n; i++) {
+                if (frozen[i]) {
+                    blockDelta[i] = 0;
+                } else if (!active[i]) {
+                    blockDelta[i] = -cons.normalImpulse[P * k + i];
+                } else {
+                    activePoints[m++] = i;
+                    mask |= 1 << i;
+                }
+            }
+            if (m == 0) {
+                feasible = true;
+                break;
+            }
+            for (int a = 0; a < m; a++) {
+                int i = activePoints[a];
+                double coupled = 0;
+                for (int j = 0; j < n; j++) {
+                    if (!active[j]) {
+                        coupled += cons.blockMatrix[o + i * n + j] * blockDelta[j];
+                    }
+                }
+                subRhs[a] = blockRhs[i] + blockScale[i] * coupled;
+            }
+            int slot = subBlockInverse(k, n, mask, m, w);
+            feasible = true;
+            for (int a = 0; a < m; a++) {
+                int i = activePoints[a];
+                double sum = 0;
+                for (int c = 0; c < m; c++) {
+                    sum += cons.subInverse[slot + a * m + c] * subRhs[c];
+                }
+                blockDelta[i] = -sum - blockLeak[i];
+                feasible &= cons.normalImpulse[P * k + i] + blockDelta[i] >= 0;
+            }
+        }
+        if (!feasible) {
+            return false;
+        }
+        // A point that let go must not be left approaching (or overlapping without a push): then the
+        // active set guessed wrong, and the points are solved one by one instead.
+        for (int i = 0; i < n; i++) {
+            if (active[i] || frozen[i]) {
+                continue;
+            }
+            double after = blockRhs[i];
+            for (int j = 0; j < n; j++) {
+                after += blockScale[i] * cons.blockMatrix[o + i * n + j] * blockDelta[j];
+            }
+            if (after < -1e-9 * (1 + Math.abs(blockRhs[i]))) {
+                return false;
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            cons.applyNormal(b, k, ia, ib, P * k + i, blockDelta[i]);
+        }
+        return true;
+    }
+    /**
+     * The pseudo-inverse of the sub-block of constraint k's K over the points in {@code mask} (m of
+     * them, in {@link SolverScratch#activePoints}, ascending): computed once per step and subset, kept for the
+     * passes after. Returns its offset in {@link ContactConstraints#subInverse} (row-major m×m).
+     */
+    private int subBlockInverse(int k, int n, int mask, int m, SolverScratch w) {
+        double[] blockK = w.blockK, blockInverse = w.blockInverse, blockScratch = w.blockScratch;
+        int[] activePoints = w.activePoints;
+        int slot = cons.SUB_SIZE * k + cons.SUB_OFFSET[mask];
+        if ((cons.subFilled[k] & 1 << mask) == 0) {
+            int o = P * P * k;
+            for (int a = 0; a < m; a++) {
+                for (int c = 0; c < m; c++) {
+                    blockK[a * m + c] = cons.blockMatrix[o + activePoints[a] * n + activePoints[c]];
+                }
+            }
+            PseudoInverse.symmetric(blockK, m, blockInverse, blockScratch);
+            System.arraycopy(blockInverse, 0, cons.subInverse, slot, m * m);
+            cons.subFilled[k] |= 1 << mask;
+        }
+        return slot;
+    }
+    /**
+     * Restitution for the points of a manifold together: the points that qualify (approached faster
+     * than the threshold and pushed during the step) are driven to −e·(approach) at once, Δλ =
+     * −K⁺·(vn + e·vn⁻) over them. One by one, each point's bounce lifts the others part of the way
+     * and the last one solved gets its full target on top: a flat box dropped on a bouncy floor came
+     * back with more energy than it fell with (property suite). A point whose impulse the bounce
+     * would make negative leaves the set (one at a time, the one pulling hardest first) and the
+     * others are solved again, so the result changes continuously as a point crosses zero (the
+     * one-by-one fallback this replaces jumped there, from a straight bounce to a skewed one).
+     *
+     * @return true (the manifold is handled)
+     */
+    boolean bounceBlock(BodyStore b, int k, int ia, int ib, double e, double threshold, SolverScratch w) {
+        double[] blockRhs = w.blockRhs, blockScale = w.blockScale, blockLeak = w.blockLeak, blockDelta = w.blockDelta,
+                subRhs = w.subRhs;
+        boolean[] frozen = w.frozen, active = w.active;
+        int[] activePoints = w.activePoints;
+        int n = cons.pointCount[k];
+        double nx = cons.normal[3 * k], ny = cons.normal[3 * k + 1], nz = cons.normal[3 * k + 2];
+        int qualifying = 0;
+        for (int j = 0; j < n; j++) {
+            int p = P * k + j;
+            active[j] = cons.relativeVelocity[p] <= -threshold && cons.maxNormalImpulse[p] > 0;
+            if (active[j]) {
+                qualifying++;
+                blockRhs[j] = cons.relativeVelocity(b, ia, ib, p, nx, ny, nz) + e * cons.relativeVelocity[p];
+            }
+        }
+        int o = P * P * k;
+        for (int round = 0; round <= n && qualifying > 0; round++) {
+            int m = 0;
+            for (int i = 0; i < n; i++) {
+                if (active[i]) {
+                    activePoints[m++] = i;
+                }
+            }
+            int mask = 0;
+            for (int a = 0; a < m; a++) {
+                mask |= 1 << activePoints[a];
+            }
+            double[] inverse = m == n ? cons.blockMass : cons.subInverse;
+            int slot = m == n ? o : subBlockInverse(k, n, mask, m, w);
+            for (int a = 0; a < m; a++) {
+                double sum = 0;
+                for (int c = 0; c < m; c++) {
+                    sum += inverse[slot + a * m + c] * blockRhs[activePoints[c]];
+                }
+                blockDelta[activePoints[a]] = -sum;
+            }
+            int worst = -1;
+            double worstValue = 0;
+            for (int a = 0; a < m; a++) {
+                int i = activePoints[a];
+                double value = cons.normalImpulse[P * k + i] + blockDelta[i];
+                if (value < worstValue) {
+                    worst = i;
+                    worstValue = value;
+                }
+            }
+            if (worst < 0) {
+                for (int a = 0; a < m; a++) {
+                    int i = activePoints[a];
+                    cons.applyNormal(b, k, ia, ib, P * k + i, blockDelta[i]);
+                    friction.clampFrictionToCone(b, k, ia, ib, P * k + i);
+                }
+                return true;
+            }
+            active[worst] = false;
+            qualifying--;
+        }
+        return true;
+    }
+}

@@ -1,0 +1,68 @@
+package org.cairn.engine3d.internal.solver;
+
+import static org.cairn.engine3d.internal.solver.ContactConstraints.P;
+
+import org.cairn.engine3d.internal.body.BodyStore;
+
+/**
+ * One pass of the soft step over a range of constraints (Catto, "Solver2D" and Box2D v3's soft
+ * step): per constraint, the normal points (together, by {@link NormalBlock}, or one by one), then
+ * in the relax passes rolling resistance and friction. With bias the overlap is pushed out softly,
+ * Δλ = −m·(massScale·vn + max(massScale·biasRate·s, −maxPush)) − impulseScale·λ; without (relax)
+ * Δλ = −m·vn; a speculative gap s &gt; 0 closes in this substep and no further, Δλ = −m·(vn + s/h).
+ */
+final class SoftContactPass {
+    /**
+     * A gap narrower than this counts as closed when a relax pass leaves open gaps alone, m: a box
+     * landing flat has corners a rounding error above and below the surface, and leaving some of
+     * them out of the last relax by the sign of that error tilted it one way or the other.
+     */
+    static final double RELAX_GAP_TOLERANCE_METERS = 1e-6;
+    private final ContactConstraints cons;
+    private final NormalBlock block;
+    private final ContactFriction friction;
+    /** This step's context: set by the solver before the step's first pass. */
+    StepContext x;
+    /** The bodies being solved: set by the solver before each pass. */
+    BodyStore bodies;
+
+    SoftContactPass(ContactConstraints cons, NormalBlock block, ContactFriction friction) {
+        this.cons = cons;
+        this.block = block;
+        this.friction = friction;
+    }
+
+    void solve(int from, int to, boolean useBias, boolean relaxClosesGaps, SolverScratch w) {
+        BodyStore b = bodies;
+        for (int k = from; k < to; k++) {
+            int ia = cons.bodyA[k], ib = cons.bodyB[k];
+            Softness soft = cons.staticSide[k] ? x.staticSoftness : x.contactSoftness;
+            if (!(x.blockNormals && !x.clampIncrements && cons.pointCount[k] >= 2 && block.solveBlock(b, k, ia, ib, soft, useBias, relaxClosesGaps, w))) {
+                double nx = cons.normal[3 * k], ny = cons.normal[3 * k + 1], nz = cons.normal[3 * k + 2];
+                for (int j = 0; j < cons.pointCount[k]; j++) {
+                    int p = P * k + j;
+                    double s = cons.currentSeparation[p];
+                    double vn = cons.relativeVelocity(b, ia, ib, p, nx, ny, nz);
+                    cons.trackApproach(k, p, vn, useBias);
+                    double m = cons.normalMass[p];
+                    double delta;
+                    if (s > RELAX_GAP_TOLERANCE_METERS && !useBias && !relaxClosesGaps) {
+                        continue;
+                    } else if (s > 0) {
+                        delta = -m * (vn + s * x.invH);
+                    } else if (useBias) {
+                        double bias = Math.max(soft.massScale * soft.biasRate * s, -x.maxPushSpeed);
+                        delta = -m * (soft.massScale * vn + bias) - soft.impulseScale * cons.normalImpulse[p];
+                    } else {
+                        delta = -m * vn;
+                    }
+                    cons.applyNormal(b, k, ia, ib, p, delta);
+                }
+            }
+            if (!useBias) {
+                friction.solveRolling(b, k, ia, ib);
+                friction.solveFriction(b, k, ia, ib);
+            }
+        }
+    }
+}

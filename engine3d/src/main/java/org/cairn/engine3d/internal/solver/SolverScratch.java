@@ -1,0 +1,25 @@
+package org.cairn.engine3d.internal.solver;
+
+import static org.cairn.engine3d.internal.solver.ContactConstraints.P;
+
+/** The small arrays one worker needs to prepare or solve one constraint; one per worker. */
+final class SolverScratch {
+    final double[] blockK = new double[P * P];
+    final double[] blockInverse = new double[P * P];
+    final double[] blockScratch = new double[Math.max(2 * P * P + P, 45)];
+    final double[] factorPhi = new double[3 * P];
+    final double[] factorG = new double[9];
+    final double[] blockRhs = new double[P];
+    final double[] blockScale = new double[P];
+    final double[] blockLeak = new double[P];
+    final double[] blockDelta = new double[P];
+    final double[] subRhs = new double[P];
+    final boolean[] frozen = new boolean[P];
+    final int[] activePoints = new int[P];
+    final boolean[] active = new boolean[P];
+    final double[] tmp = new double[6];
+    final double[] scratch9 = new double[9];
+    final double[] scratch9b = new double[9];
+    /** Block inverses this worker took from the factored form (for tests). */
+    long factoredBlocks;
+}
