@@ -102,11 +102,17 @@ public final class HullCollider {
         if (stillSeparated(a, b, cache, co)) {
             return;
         }
-        // Face axes of A: separation of B from face f is min over B's vertices of n·v − d.
+        boolean boxes = a.box && b.box && boxClosedForms;
+        if (b.box && boxClosedForms) {
+            // B's axes in A's frame: the columns of the relative rotation.
+            boxAxes(rx, ry, rz, rw);
+        }
+        // Face axes of A: separation of B from face f is min over B's vertices of n·v − d (for a
+        // box B, by its support function: n·t − d − Σ h_j·|n·u_j|).
         int faceA = -1;
         double separationA = -Double.MAX_VALUE;
         for (int f = 0; f < a.faceCount; f++) {
-            double s = minDistance(a.planes, f, bVertices, b.vertexCount);
+            double s = b.box && boxClosedForms ? boxFaceSeparation(a.planes, f, b, tx, ty, tz) : minDistance(a.planes, f, bVertices, b.vertexCount);
             if (s > separationA) {
                 separationA = s;
                 faceA = f;
@@ -119,7 +125,10 @@ public final class HullCollider {
         int faceB = -1;
         double separationB = -Double.MAX_VALUE;
         for (int f = 0; f < b.faceCount; f++) {
-            double s = minDistance(bPlanes, f, a.vertices, a.vertexCount);
+            // For a box A centred on its origin: min over its corners of n·v − d = −Σ h_i·|n_i| − d.
+            double s = a.box && boxClosedForms ? -(a.boxHalfX * Math.abs(bPlanes[4 * f]) + a.boxHalfY * Math.abs(bPlanes[4 * f + 1])
+                    + a.boxHalfZ * Math.abs(bPlanes[4 * f + 2])) - bPlanes[4 * f + 3]
+                    : minDistance(bPlanes, f, a.vertices, a.vertexCount);
             if (s > separationB) {
                 separationB = s;
                 faceB = f;
@@ -133,11 +142,25 @@ public final class HullCollider {
         // Edge pairs that form a face of the Minkowski difference. The Gauss-map test needs, per
         // pair, B's face normals against A's edge arc and A's against B's: two tables of dot
         // products, EA·FB and FA·EB, instead of two cross and four dot products for every pair.
-        gaussMapTables(a, b);
         int edgeA = -1, edgeB = -1;
         double separationE = -Double.MAX_VALUE, axisX = 0, axisY = 0, axisZ = 0;
+        if (boxes) {
+            // Two boxes: the edge pairs that form Minkowski faces are, for each of the 3×3 pairs
+            // of directions, the support edges of A along c and of B along −c, c = e_i × u_j
+            // oriented from A to B; their separation is c·t − r_A(c) − r_B(c).
+            boxEdgeAxes(a, b, tx, ty, tz);
+            edgeA = boxEdgeA;
+            edgeB = boxEdgeB;
+            separationE = boxSeparationE;
+            axisX = boxAxisX;
+            axisY = boxAxisY;
+            axisZ = boxAxisZ;
+        }
         int fbCount = b.faceCount;
-        for (int ea = 0; ea < a.edgeCount; ea++) {
+        if (!boxes) {
+            gaussMapTables(a, b);
+        }
+        for (int ea = 0; !boxes && ea < a.edgeCount; ea++) {
             int a0 = a.edgeVertices[2 * ea], a1 = a.edgeVertices[2 * ea + 1];
             int fa1 = a.edgeFaces[2 * ea], fa2 = a.edgeFaces[2 * ea + 1];
             double ux = a.vertices[3 * a1] - a.vertices[3 * a0], uy = a.vertices[3 * a1 + 1] - a.vertices[3 * a0 + 1],
@@ -363,6 +386,79 @@ public final class HullCollider {
             min = Math.min(min, nx * vertices[3 * i] + ny * vertices[3 * i + 1] + nz * vertices[3 * i + 2] - d);
         }
         return min;
+    }
+
+    /** Whether boxes take the closed forms (off: every hull the general way; for the test that compares them). */
+    boolean boxClosedForms = true;
+    /** B's axes in A's frame (unit columns of the relative rotation), set by {@link #boxAxes}. */
+    private final double[] u = new double[9];
+    private int boxEdgeA, boxEdgeB;
+    private double boxSeparationE, boxAxisX, boxAxisY, boxAxisZ;
+
+    /** The columns of the rotation r (B's axes seen from A). */
+    private void boxAxes(double rx, double ry, double rz, double rw) {
+        for (int j = 0; j < 3; j++) {
+            Quat.rotate(rx, ry, rz, rw, j == 0 ? 1 : 0, j == 1 ? 1 : 0, j == 2 ? 1 : 0, u, 3 * j);
+        }
+    }
+
+    /** min over box B's corners of n·v − d for A's face f: n·t − d − Σ h_j·|n·u_j|. */
+    private double boxFaceSeparation(double[] planes, int f, CollisionHull b, double tx, double ty, double tz) {
+        double nx = planes[4 * f], ny = planes[4 * f + 1], nz = planes[4 * f + 2];
+        return nx * tx + ny * ty + nz * tz - planes[4 * f + 3]
+                - b.boxHalfX * Math.abs(nx * u[0] + ny * u[1] + nz * u[2])
+                - b.boxHalfY * Math.abs(nx * u[3] + ny * u[4] + nz * u[5])
+                - b.boxHalfZ * Math.abs(nx * u[6] + ny * u[7] + nz * u[8]);
+    }
+
+    /**
+     * The best edge axis of two boxes: for each A axis e_i and B axis u_j, c = e_i × u_j (skipped
+     * when the edges are within 0.005 of parallel, as the general test does), oriented so that
+     * c·t ≥ 0; separation c·t − Σ hA_k·|c_k| − Σ hB_k·|c·u_k|; the edges are A's support edge
+     * along e_i in direction c and B's along u_j in direction −c.
+     */
+    private void boxEdgeAxes(CollisionHull a, CollisionHull b, double tx, double ty, double tz) {
+        boxEdgeA = -1;
+        boxEdgeB = -1;
+        boxSeparationE = -Double.MAX_VALUE;
+        for (int i = 0; i < 3; i++) {
+            for (int j = 0; j < 3; j++) {
+                double vx = u[3 * j], vy = u[3 * j + 1], vz = u[3 * j + 2];
+                // e_i × v
+                double cx = i == 0 ? 0 : i == 1 ? vz : -vy;
+                double cy = i == 0 ? -vz : i == 1 ? 0 : vx;
+                double cz = i == 0 ? vy : i == 1 ? -vx : 0;
+                double len = Math.sqrt(cx * cx + cy * cy + cz * cz);
+                if (len < 0.005) {
+                    continue;
+                }
+                cx /= len;
+                cy /= len;
+                cz /= len;
+                double toward = cx * tx + cy * ty + cz * tz;
+                if (toward < 0) {
+                    cx = -cx;
+                    cy = -cy;
+                    cz = -cz;
+                    toward = -toward;
+                }
+                double d0 = cx * u[0] + cy * u[1] + cz * u[2], d1 = cx * u[3] + cy * u[4] + cz * u[5],
+                        d2 = cx * u[6] + cy * u[7] + cz * u[8];
+                double s = toward - (a.boxHalfX * Math.abs(cx) + a.boxHalfY * Math.abs(cy) + a.boxHalfZ * Math.abs(cz))
+                        - (b.boxHalfX * Math.abs(d0) + b.boxHalfY * Math.abs(d1) + b.boxHalfZ * Math.abs(d2));
+                if (s > boxSeparationE) {
+                    boxSeparationE = s;
+                    boxAxisX = cx;
+                    boxAxisY = cy;
+                    boxAxisZ = cz;
+                    // The other two axes, in order: (1, 2), (0, 2), (0, 1).
+                    double c1 = i == 0 ? cy : cx, c2 = i == 2 ? cy : cz;
+                    boxEdgeA = a.boxEdge[4 * i + (c1 > 0 ? 2 : 0) + (c2 > 0 ? 1 : 0)];
+                    double e1 = j == 0 ? d1 : d0, e2 = j == 2 ? d1 : d2;
+                    boxEdgeB = b.boxEdge[4 * j + (e1 < 0 ? 2 : 0) + (e2 < 0 ? 1 : 0)];
+                }
+            }
+        }
     }
 
     /** arcA[ea·FB + fb] = −nB(fb)·(nA2 × nA1) for A's edge ea; arcB[fa·EB + eb] = nA(fa)·(nB2' × nB1') with nB' = −nB. */
