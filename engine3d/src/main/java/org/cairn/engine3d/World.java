@@ -725,7 +725,7 @@ public final class World {
 
     /**
      * Feeds real frame time into the fixed-step accumulator and runs as many fixed steps as fit
-     * (seed 002, "fix your timestep"). Frame time beyond {@link WorldDef#maxFrameTime()} is dropped,
+     * (Fiedler, "Fix your timestep!"). Frame time beyond {@link WorldDef#maxFrameTime()} is dropped,
      * so a stall does not snowball into ever longer frames. Afterwards
      * {@link #interpolationAlpha()} tells how far real time is between the last two steps.
      *

@@ -104,7 +104,7 @@ public final class WorldDef {
     }
 
     /**
-     * <b>Experimental, wrong on purpose</b> (seed 000's pitfall; default off): clamp each normal
+     * <b>Experimental, wrong on purpose</b> (a classic pitfall; default off): clamp each normal
      * impulse increment to be non-negative instead of the accumulated impulse, so a contact can never
      * take back an earlier push. For experiments and for showing that the property suite catches it.
      */
@@ -115,7 +115,7 @@ public final class WorldDef {
     /**
      * <b>Experimental, wrong on purpose</b> (default off): apply restitution at any approach speed,
      * ignoring {@link #restitutionThreshold()}, with the approach measured after the step's gravity
-     * as in seed 000's solver, so resting bouncy bodies jitter for ever.
+     * as in a naive solver, so resting bouncy bodies jitter for ever.
      */
     public boolean experimentalRestitutionWithoutThreshold() {
         return experimentalRestitutionWithoutThreshold;

@@ -123,7 +123,7 @@ class ContactSolverTest {
         assertTrue(sideways < 1e-6, "sideways " + sideways);
     }
 
-    /** Seed 000's check: a 1 kg box at rest carries Σ Pn = m·g·dt per step. */
+    /** The resting-contact check: a 1 kg box at rest carries Σ Pn = m·g·dt per step. */
     @ParameterizedTest
     @EnumSource(SolverKind.class)
     void aRestingBoxCarriesItsWeight(SolverKind kind) {

@@ -15,7 +15,7 @@ import picocli.CommandLine.Parameters;
 
 /** {@code cairn experiment stability|conservation}: the experiments of docs/experiments.md. */
 @Command(name = "experiment", mixinStandardHelpOptions = true,
-        description = "Runs an experiment: stability (seed 003's stacks under every solver setting) or conservation "
+        description = "Runs an experiment: stability (the classic stacks under every solver setting) or conservation "
                 + "(energy and momentum drift over long runs). Markdown on stdout, progress on stderr.")
 final class ExperimentCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "NAME", description = "stability or conservation")

@@ -11,7 +11,7 @@ import org.cairn.engine3d.WorldDef;
 import org.joml.Vector3d;
 
 /**
- * Seed 003's stability experiment: the pyramid of 55 unit boxes and the tower of 12, 10 s at 60 Hz,
+ * The stability experiment (after Catto's Solver2D comparisons): the pyramid of 55 unit boxes and the tower of 12, 10 s at 60 Hz,
  * for sequential impulses with 10 and 20 iterations (and 10 with 2 position iterations) and the soft
  * step with 1 and 4 substeps, each with warm starting on and off. Prints a markdown table.
  *

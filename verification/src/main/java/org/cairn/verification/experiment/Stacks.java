@@ -9,7 +9,7 @@ import org.cairn.engine3d.ShapeDef;
 import org.cairn.engine3d.World;
 import org.cairn.engine3d.geometry.Box;
 
-/** The stacks of seed 003, built into a world: one place, so experiments and tests build the same ones. */
+/** The stability experiment's stacks (a pyramid of 55 boxes, towers of 12 and 30), built into a world: one place, so experiments and tests build the same ones. */
 public final class Stacks {
     private Stacks() {
     }

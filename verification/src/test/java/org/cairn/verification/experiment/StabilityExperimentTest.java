@@ -6,7 +6,7 @@ import org.cairn.engine3d.SolverKind;
 import org.junit.jupiter.api.Test;
 
 /**
- * Seed 003's stacks hold with the soft step at 4 substeps and warm starting, and with sequential
+ * The classic stacks (a pyramid of 55, a tower of 12) hold with the soft step at 4 substeps and warm starting, and with sequential
  * impulses at 20 iterations; the full table is produced by {@link StabilityExperiment}.
  */
 class StabilityExperimentTest {

@@ -24,9 +24,9 @@ class PhysicsPropertiesTest {
 
     /**
      * Sequential impulses with Baumgarte, the comparison solver, with mass ratios up to 10 only:
-     * with heavier boxes on lighter ones its bias pumps energy into the stack (seed 003; found
+     * with heavier boxes on lighter ones its bias pumps energy into the stack (the stability experiment; found
      * here: a 89 kg box on a 3 kg one bounces for ever, 2.8 cm of lift gained). Nor is it
-     * asked to bring stacks to rest: it does not (seed 003: its towers never sleep).
+     * asked to bring stacks to rest: it does not (the stability experiment: its towers never sleep).
      */
     @org.junit.jupiter.api.Test
     void invariantsHoldUnderSequentialImpulsesAtModerateMassRatios() {

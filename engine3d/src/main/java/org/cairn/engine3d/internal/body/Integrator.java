@@ -3,7 +3,7 @@ package org.cairn.engine3d.internal.body;
 import org.cairn.engine3d.internal.math.Quat;
 
 /**
- * Semi-implicit (symplectic) Euler for rigid bodies (seed 002): velocities first, from forces,
+ * Semi-implicit (symplectic) Euler for rigid bodies (Catto, GDC 2009; Box2D): velocities first, from forces,
  * gravity and damping, then positions from the new velocities. Each method is one stage of the
  * step over the step's active bodies (awake, not static; a sleeping body costs nothing); none
  * allocates, and each body's update depends on that body alone, so the order does not matter.

@@ -123,7 +123,7 @@ final class ContactPreparation {
                 double closing = (scaleB - scaleA) * (nx * x.gravityX + ny * x.gravityY + nz * x.gravityZ);
                 cons.closingGravity[k] = Math.max(-closing, 0.0);
                 if (x.restitutionWithoutThreshold) {
-                    // The pitfall as seed 000 has it: the approach measured after this step's
+                    // The pitfall as naive solvers have it: the approach measured after this step's
                     // gravity, so a resting contact approaches at g·dt and bounces every step.
                     cons.relativeVelocity[p] += dt * closing;
                     cons.approachFloor[p] = cons.relativeVelocity[p] - x.gravitySpeedPerStep;
