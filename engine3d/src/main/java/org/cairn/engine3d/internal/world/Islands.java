@@ -218,26 +218,31 @@ public final class Islands {
     /**
      * Splits island id into the groups of its bodies that its touching contacts still join
      * (union–find over the contacts whose two bodies are both in it), in the order of its body
-     * list. The first group keeps the id. Costs one pass over the contacts.
+     * list. The first group keeps the id. Visits the island's bodies' contacts only.
      *
      * @return the number of islands it became; {@link #part(int)} names them
      */
-    int split(int id, ContactStore cs, int[] shapeBody) {
+    int split(int id, ContactStore cs) {
         int n = 0;
         for (int body = head[id]; body != NONE; body = next[body]) {
             parent[body] = body;
             groupIsland[body] = NONE;
             order[n++] = body;
         }
-        for (int c = 0; c < cs.count; c++) {
-            if (!cs.touching[c]) {
-                continue;
-            }
-            int a = shapeBody[cs.shapeA[c]], b = shapeBody[cs.shapeB[c]];
-            if (islandOf[a] == id && islandOf[b] == id) {
-                int ra = find(a), rb = find(b);
-                if (ra != rb) {
-                    parent[Math.max(ra, rb)] = Math.min(ra, rb);
+        // The island's contacts, through its bodies' contact lists (each contact is met from both
+        // its bodies; joining twice changes nothing): the rest of the world is not visited.
+        for (int k = 0; k < n; k++) {
+            for (int e = cs.firstEdge(order[k]); e != ContactStore.NONE; e = cs.nextEdge(e)) {
+                int c = e >> 1;
+                if (!cs.touching[c]) {
+                    continue;
+                }
+                int a = cs.bodyA[c], b = cs.bodyB[c];
+                if (islandOf[a] == id && islandOf[b] == id) {
+                    int ra = find(a), rb = find(b);
+                    if (ra != rb) {
+                        parent[Math.max(ra, rb)] = Math.min(ra, rb);
+                    }
                 }
             }
         }

@@ -66,7 +66,7 @@ public final class Sleep {
                 // Some body is ready to sleep, but the island lost contacts: it may be in pieces, and
                 // a resting piece must not be kept awake by a moving one it no longer touches.
                 splitDone = true;
-                int n = islands.split(id, cs, shapeBody);
+                int n = islands.split(id, cs);
                 for (int p = 0; p < n; p++) {
                     sleepIfRested(b, islands, islands.part(p));
                 }

@@ -61,7 +61,7 @@ class IslandsTest {
         islands.unlinked(1, 2);
         int id = islands.islandOf(0);
         assertEquals(1, islands.removedContacts(id));
-        int parts = islands.split(id, cs, shapeBody);
+        int parts = islands.split(id, cs);
         assertEquals(2, parts);
         assertEquals(id, islands.part(0), "the first group keeps the id");
         assertEquals(List.of(0, 1), members(islands, islands.part(0)));
