@@ -41,6 +41,20 @@ class BenchCommandTest {
     }
 
     @Test
+    void workersGiveOneObjectPerSceneAndCount() throws Exception {
+        RunCommandTest.Outcome o = RunCommandTest.cairn("bench", "scenes/pyramid.scene", "--steps", "3", "--repeats", "1",
+                "--workers", "1,2", "--json");
+        assertEquals(0, o.code(), o.err());
+        String[] lines = o.out().strip().split("\n");
+        assertEquals(2, lines.length, o.out());
+        assertEquals(1, MAPPER.readTree(lines[0]).get("workers").asInt());
+        assertEquals(2, MAPPER.readTree(lines[1]).get("workers").asInt());
+        RunCommandTest.Outcome bad = RunCommandTest.cairn("bench", "scenes/pyramid.scene", "--workers", "0");
+        assertEquals(2, bad.code());
+        assertTrue(bad.err().contains("--workers: workerCount must be in [1, 64], got 0"), bad.err());
+    }
+
+    @Test
     void tooFewStepsIsInvalidInput() {
         RunCommandTest.Outcome o = RunCommandTest.cairn("bench", "scenes/pyramid.scene", "--steps", "1");
         assertEquals(2, o.code());

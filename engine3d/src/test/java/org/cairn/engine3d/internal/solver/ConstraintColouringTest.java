@@ -1,0 +1,96 @@
+package org.cairn.engine3d.internal.solver;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.HashSet;
+import java.util.Set;
+import org.cairn.engine3d.BodyDef;
+import org.cairn.engine3d.BodyId;
+import org.cairn.engine3d.BodyType;
+import org.cairn.engine3d.ShapeDef;
+import org.cairn.engine3d.World;
+import org.cairn.engine3d.WorldDef;
+import org.cairn.engine3d.geometry.Box;
+import org.cairn.engine3d.geometry.Sphere;
+import org.cairn.engine3d.internal.body.BodyStore;
+import org.cairn.engine3d.internal.world.WorldState;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The constraint graph's colours, checked after every step of a busy world (a pyramid of 210 boxes
+ * on a ground that every box can touch, balls thrown into it): no colour moves a dynamic body
+ * twice, every touching contact of an awake dynamic body is a constraint exactly once, and each
+ * colour keeps its contacts in contact order.
+ */
+class ConstraintColouringTest {
+    @Test
+    void noColourMovesABodyTwiceAndEveryTouchingContactIsSolvedOnce() throws ReflectiveOperationException {
+        World world = new World(WorldDef.builder().sleeping(false).build());
+        java.lang.reflect.Field field = World.class.getDeclaredField("state");
+        field.setAccessible(true);
+        WorldState state = (WorldState) field.get(world);
+        BodyId ground = world.createBody(BodyDef.builder().type(BodyType.STATIC).position(0, -0.5, 0).build());
+        world.createShape(ground, ShapeDef.DEFAULTS, new Box(30, 0.5, 30));
+        int base = 20;
+        for (int row = 0; row < base; row++) {
+            for (int i = 0; i < base - row; i++) {
+                BodyId box = world.createBody(BodyDef.builder().position(i - (base - row - 1) / 2.0, 0.5 + row, 0).build());
+                world.createShape(box, ShapeDef.DEFAULTS, new Box(0.5, 0.5, 0.5));
+            }
+        }
+        for (int k = 0; k < 6; k++) {
+            BodyId ball = world.createBody(BodyDef.builder().position(-12 + k, 3 + k, 0.2 * k).linearVelocity(9, 0, 0).build());
+            world.createShape(ball, ShapeDef.builder().density(4000).build(), new Sphere(0.35));
+        }
+        int checkedSteps = 0, mostColours = 0;
+        for (int step = 0; step < 150; step++) {
+            world.step();
+            ContactSolver solver = state.solver;
+            ContactConstraints c = solver.constraints();
+            ConstraintColouring colouring = colouringOf(solver);
+            BodyStore b = state.bodies;
+            int colours = colouring.colourCount;
+            mostColours = Math.max(mostColours, colours);
+            for (int colour = 0; colour < colours; colour++) {
+                Set<Integer> moved = new HashSet<>();
+                int lastContact = -1;
+                for (int k = colouring.colourStart[colour]; k < colouring.colourStart[colour + 1]; k++) {
+                    for (int body : new int[] {c.bodyA[k], c.bodyB[k]}) {
+                        if (b.type[body] == BodyStore.DYNAMIC) {
+                            assertTrue(moved.add(body), "step " + step + ": colour " + colour + " moves body " + body + " twice");
+                        }
+                    }
+                    assertTrue(c.contact[k] > lastContact, "contact order within a colour");
+                    lastContact = c.contact[k];
+                }
+            }
+            Set<Integer> solved = new HashSet<>();
+            for (int k = 0; k < c.count; k++) {
+                assertTrue(solved.add(c.contact[k]), "contact " + c.contact[k] + " solved twice");
+            }
+            int expected = 0;
+            for (int contact = 0; contact < state.contacts.count; contact++) {
+                int ia = state.contacts.bodyA[contact], ib = state.contacts.bodyB[contact];
+                boolean awakeDynamic = b.type[ia] == BodyStore.DYNAMIC && b.awake[ia]
+                        || b.type[ib] == BodyStore.DYNAMIC && b.awake[ib];
+                if (state.contacts.touching[contact] && awakeDynamic) {
+                    expected++;
+                    assertTrue(solved.contains(contact), "step " + step + ": touching contact " + contact + " not solved");
+                }
+            }
+            assertEquals(expected, c.count);
+            assertEquals(0, colouring.overflowCount(), "step " + step + ": overflow");
+            checkedSteps++;
+        }
+        assertEquals(150, checkedSteps);
+        // A pyramid's box touches at most six others and the ground: a handful of colours, no overflow.
+        assertTrue(mostColours >= 3 && mostColours <= ConstraintColouring.MAX_COLOURS, "colours: " + mostColours);
+    }
+
+    private static ConstraintColouring colouringOf(ContactSolver solver) throws ReflectiveOperationException {
+        java.lang.reflect.Field field = ContactSolver.class.getDeclaredField("colouring");
+        field.setAccessible(true);
+        return (ConstraintColouring) field.get(solver);
+    }
+}
