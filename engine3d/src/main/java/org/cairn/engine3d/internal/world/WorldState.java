@@ -403,9 +403,45 @@ public final class WorldState implements BroadPhase.PairFilter {
             }
         }
         // Contact order, so every later stage visits them as a walk over all contacts would.
-        Arrays.sort(contactList, 0, n);
+        inContactOrder(n);
         contactsVisited += n;
         return n;
+    }
+
+    private long[] contactBits = new long[1];
+
+    /**
+     * Sorts the first n gathered contacts: through a bit per contact over the range they span
+     * (linear; a sort of 15 000 indices twice a step was a millisecond), or by sorting when they are
+     * few and far apart.
+     */
+    private void inContactOrder(int n) {
+        int low = Integer.MAX_VALUE, high = -1;
+        for (int i = 0; i < n; i++) {
+            low = Math.min(low, contactList[i]);
+            high = Math.max(high, contactList[i]);
+        }
+        if (n == 0 || (high - low) / 64 > 4 * n) {
+            Arrays.sort(contactList, 0, n);
+            return;
+        }
+        int words = ((high - low) >>> 6) + 1;
+        if (contactBits.length < words) {
+            contactBits = new long[Math.max(words, 2 * contactBits.length)];
+        }
+        for (int i = 0; i < n; i++) {
+            int bit = contactList[i] - low;
+            contactBits[bit >>> 6] |= 1L << bit;
+        }
+        int k = 0;
+        for (int w = 0; w < words; w++) {
+            long bits = contactBits[w];
+            contactBits[w] = 0;
+            while (bits != 0) {
+                contactList[k++] = low + (w << 6) + Long.numberOfTrailingZeros(bits);
+                bits &= bits - 1;
+            }
+        }
     }
 
     /** The contacts {@link #gatherContacts} found, in contact order. */
