@@ -25,7 +25,6 @@ final class ConstraintColouring {
     int colourCount;
     /** Per colour, a bit per body: whether one of the colour's constraints moves it. */
     private long[] colourBodies = new long[MAX_COLOURS];
-    private int colourWords = 1;
     private int[] candidates = new int[16];
     private byte[] candidateColour = new byte[16];
     private final int[] colourFill = new int[MAX_COLOURS + 1];
@@ -47,7 +46,6 @@ final class ConstraintColouring {
         if (colourBodies.length < MAX_COLOURS * words) {
             colourBodies = new long[MAX_COLOURS * words];
         }
-        colourWords = words;
         if (candidates.length < cs.count) {
             candidates = new int[cs.shapeA.length];
             candidateColour = new byte[cs.shapeA.length];
