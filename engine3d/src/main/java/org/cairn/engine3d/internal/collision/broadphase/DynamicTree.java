@@ -164,6 +164,47 @@ public final class DynamicTree {
         query(query.minX, query.minY, query.minZ, query.maxX, query.maxY, query.maxZ, callback);
     }
 
+    /**
+     * The traversal stack of a query that may run while other threads query the same tree (a
+     * static mesh's tree, read by the narrowphase on every worker): one per thread, grown as needed.
+     */
+    public static final class QueryStack {
+        int[] items = new int[64];
+    }
+
+    /**
+     * As {@link #query(Aabb, QueryCallback)}, with the caller's own traversal stack, so threads may
+     * query one tree at once (the tree must not change meanwhile).
+     */
+    public void query(Aabb query, QueryCallback callback, QueryStack own) {
+        int[] stack = own.items;
+        if (root == NULL) {
+            return;
+        }
+        int top = 0;
+        stack[top++] = root;
+        while (top > 0) {
+            int node = stack[--top];
+            int o = 6 * node;
+            if (box[o] > query.maxX || query.minX > box[o + 3] || box[o + 1] > query.maxY || query.minY > box[o + 4]
+                    || box[o + 2] > query.maxZ || query.minZ > box[o + 5]) {
+                continue;
+            }
+            if (child1[node] == NULL) {
+                if (!callback.report(node)) {
+                    return;
+                }
+            } else {
+                if (top + 2 > stack.length) {
+                    stack = Arrays.copyOf(stack, 2 * stack.length);
+                    own.items = stack;
+                }
+                stack[top++] = child2[node];
+                stack[top++] = child1[node];
+            }
+        }
+    }
+
     /** As {@link #query(Aabb, QueryCallback)} with the box given by its corners. */
     public void query(double minX, double minY, double minZ, double maxX, double maxY, double maxZ,
                       QueryCallback callback) {

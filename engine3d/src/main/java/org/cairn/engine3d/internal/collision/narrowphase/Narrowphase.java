@@ -121,6 +121,8 @@ public final class Narrowphase {
     private final Manifold triangleManifold = new Manifold();
     private final int[] triangleCache = new int[CACHE_INTS];
     private final ManifoldReduction reduction = new ManifoldReduction();
+    private final org.cairn.engine3d.internal.collision.broadphase.DynamicTree.QueryStack meshStack =
+            new org.cairn.engine3d.internal.collision.broadphase.DynamicTree.QueryStack();
     private final org.cairn.engine3d.geometry.Aabb meshBox = new org.cairn.engine3d.geometry.Aabb();
     private final double[] local = new double[3];
     private CollisionShape meshConvex;
@@ -168,7 +170,8 @@ public final class Narrowphase {
         double grow = a.radius + speculativeDistance;
         meshBox.set(meshBox.minX - grow, meshBox.minY - grow, meshBox.minZ - grow, meshBox.maxX + grow,
                 meshBox.maxY + grow, meshBox.maxZ + grow);
-        meshData.tree.query(meshBox, triangleHit);
+        // The mesh's tree is shared by every worker's narrowphase: each queries with its own stack.
+        meshData.tree.query(meshBox, triangleHit, meshStack);
         if (gatheredCount == 0) {
             return;
         }
