@@ -117,10 +117,12 @@ final class ConstraintColouring {
         }
         cons.count = n;
     }
+
     /** Colours in use this step (for tests and the profile). */
     int colourCount() {
         return colourCount;
     }
+
     /** Constraints in the overflow this step (solved on one thread). */
     int overflowCount() {
         return cons.count - colourStart[colourCount];

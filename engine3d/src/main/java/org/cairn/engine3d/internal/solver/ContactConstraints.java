@@ -95,6 +95,7 @@ final class ContactConstraints {
         }
         SUB_SIZE = offset;
     }
+
     // Per body: pose at the start of the step, and the rotation since then.
     double[] center0 = new double[3 * 64];
     double[] rotation0 = new double[4 * 64];
@@ -146,6 +147,7 @@ final class ContactConstraints {
         subFilled = Arrays.copyOf(subFilled, c);
         subInverse = Arrays.copyOf(subInverse, SUB_SIZE * c);
     }
+
     /** d·(vB + ωB×rB − vA − ωA×rA) at point p. */
     double relativeVelocity(BodyStore b, int ia, int ib, int p, double dx, double dy, double dz) {
         double[] v = b.linearVelocity, w = b.angularVelocity;
@@ -159,6 +161,7 @@ final class ContactConstraints {
         double vbz = v[3 * ib + 2] + w[3 * ib] * by - w[3 * ib + 1] * bx;
         return dx * (vbx - vax) + dy * (vby - vay) + dz * (vbz - vaz);
     }
+
     /** Applies impulse (x, y, z) at point p: −J to A, +J to B (dynamic bodies only). */
     void apply(BodyStore b, int ia, int ib, int p, double x, double y, double z) {
         double[] v = b.linearVelocity, w = b.angularVelocity, inv = b.worldInverseInertia;
@@ -177,6 +180,7 @@ final class ContactConstraints {
             addAngular(w, inv, ib, rB, p, x, y, z);
         }
     }
+
     static void addAngular(double[] w, double[] inv, int i, double[] r, int p, double x, double y, double z) {
         double rx = r[3 * p], ry = r[3 * p + 1], rz = r[3 * p + 2];
         double cx = ry * z - rz * y, cy = rz * x - rx * z, cz = rx * y - ry * x;
@@ -185,6 +189,7 @@ final class ContactConstraints {
         w[3 * i + 1] += inv[o + 3] * cx + inv[o + 4] * cy + inv[o + 5] * cz;
         w[3 * i + 2] += inv[o + 6] * cx + inv[o + 7] * cy + inv[o + 8] * cz;
     }
+
     /** Angular impulse L: −L on A, +L on B (dynamic bodies only). */
     static void applyAngular(BodyStore b, int ia, int ib, double x, double y, double z) {
         double[] w = b.angularVelocity, inv = b.worldInverseInertia;
@@ -201,12 +206,14 @@ final class ContactConstraints {
             w[3 * ib + 2] += inv[o + 6] * x + inv[o + 7] * y + inv[o + 8] * z;
         }
     }
+
     /** 1 / (mA + mB + (rA×d)·IA⁻¹(rA×d) + (rB×d)·IB⁻¹(rB×d)), 0 if both bodies are immovable. */
     double effectiveMass(BodyStore b, int ia, int ib, double mA, double mB, int p, double dx, double dy, double dz) {
         double k = mA + mB + angular(b.worldInverseInertia, ia, rA, p, dx, dy, dz)
                 + angular(b.worldInverseInertia, ib, rB, p, dx, dy, dz);
         return k > 0 ? 1.0 / k : 0.0;
     }
+
     /** (r×d)·I⁻¹(r×e): the coupling of directions d and e through body i's rotation. */
     static double cross(double[] inv, int i, double[] r, int p, double dx, double dy, double dz, double ex,
                                 double ey, double ez) {
@@ -217,6 +224,7 @@ final class ContactConstraints {
         return fx * (inv[o] * cx + inv[o + 1] * cy + inv[o + 2] * cz) + fy * (inv[o + 3] * cx + inv[o + 4] * cy
                 + inv[o + 5] * cz) + fz * (inv[o + 6] * cx + inv[o + 7] * cy + inv[o + 8] * cz);
     }
+
     static double angular(double[] inv, int i, double[] r, int p, double dx, double dy, double dz) {
         double rx = r[3 * p], ry = r[3 * p + 1], rz = r[3 * p + 2];
         double cx = ry * dz - rz * dy, cy = rz * dx - rx * dz, cz = rx * dy - ry * dx;
@@ -226,6 +234,7 @@ final class ContactConstraints {
         double iz = inv[o + 6] * cx + inv[o + 7] * cy + inv[o + 8] * cz;
         return cx * ix + cy * iy + cz * iz;
     }
+
     static double coupling(double[] inv, int i, double[] r, int p, int q, double dx, double dy, double dz) {
         double px = r[3 * p + 1] * dz - r[3 * p + 2] * dy, py = r[3 * p + 2] * dx - r[3 * p] * dz,
                 pz = r[3 * p] * dy - r[3 * p + 1] * dx;
@@ -235,11 +244,13 @@ final class ContactConstraints {
         return px * (inv[o] * qx + inv[o + 1] * qy + inv[o + 2] * qz) + py * (inv[o + 3] * qx + inv[o + 4] * qy
                 + inv[o + 5] * qz) + pz * (inv[o + 6] * qx + inv[o + 7] * qy + inv[o + 8] * qz);
     }
+
     /** xᵀ·M·y for the symmetric 3×3 matrix m[o..o+9). */
     static double quadratic(double[] m, int o, double xx, double xy, double xz, double yx, double yy, double yz) {
         return xx * (m[o] * yx + m[o + 1] * yy + m[o + 2] * yz) + xy * (m[o + 3] * yx + m[o + 4] * yy + m[o + 5] * yz)
                 + xz * (m[o + 6] * yx + m[o + 7] * yy + m[o + 8] * yz);
     }
+
     /**
      * Adds each point's accumulated impulses to the step totals: the impulse a substep applies is
      * its warm start plus its increments, which is the accumulated value at its end. Summing those
@@ -254,6 +265,7 @@ final class ContactConstraints {
             stepTangent[2 * p + 1] += tangentImpulse[2 * p + 1];
         }
     }
+
     /** Body i is in a constraint this step: flag it and remember its pose at the step's start. */
     void constrain(BodyStore b, int i) {
         if (b.constrained[i]) {
@@ -268,6 +280,7 @@ final class ContactConstraints {
         deltaRotation[4 * i + 2] = 0;
         deltaRotation[4 * i + 3] = 1;
     }
+
     /** Body i's rotation since prepare, Δq = q·q₀⁻¹. */
     void updateDeltaRotation(BodyStore b, int i) {
         double qx = b.rotation[4 * i], qy = b.rotation[4 * i + 1], qz = b.rotation[4 * i + 2], qw = b.rotation[4 * i + 3];
@@ -277,6 +290,7 @@ final class ContactConstraints {
         deltaRotation[4 * i + 2] = qw * pz + qx * py - qy * px + qz * pw;
         deltaRotation[4 * i + 3] = qw * pw - qx * px - qy * py - qz * pz;
     }
+
     /** Current separation of point p: s₀ plus the normal part of the anchors' motion since prepare. */
     double separation(BodyStore b, int k, int ia, int ib, int p, SolverScratch w) {
         double[] tmp = w.tmp;
@@ -292,6 +306,7 @@ final class ContactConstraints {
         dz += (tmp[2] - rB[3 * p + 2]) - (tmp[5] - rA[3 * p + 2]);
         return baseSeparation[p] + normal[3 * k] * dx + normal[3 * k + 1] * dy + normal[3 * k + 2] * dz;
     }
+
     void applyNormal(BodyStore b, int k, int ia, int ib, int p, double delta) {
         double updated = settings.clampIncrements() ? normalImpulse[p] + Math.max(delta, 0.0) : Math.max(normalImpulse[p] + delta, 0.0);
         double applied = updated - normalImpulse[p];
@@ -300,6 +315,7 @@ final class ContactConstraints {
         pushed[k] |= updated > 0;
         apply(b, ia, ib, p, applied * normal[3 * k], applied * normal[3 * k + 1], applied * normal[3 * k + 2]);
     }
+
     /**
      * The approach speed for restitution is the fastest seen at the point until its contact first
      * pushes in this step, so gravity acting between the step's start and the impact counts; but

@@ -50,6 +50,7 @@ final class ContactFriction {
             cons.apply(b, ia, ib, p, d1 * t1x + d2 * t2x, d1 * t1y + d2 * t2y, d1 * t1z + d2 * t2z);
         }
     }
+
     /**
      * Rolling resistance (Box3D): an angular impulse driving the relative rotation to zero, its
      * accumulated value clamped to a ball of radius lever·ΣPn of the contact.
@@ -83,6 +84,7 @@ final class ContactFriction {
         cons.rollingImpulse[3 * k + 2] = nz;
         ContactConstraints.applyAngular(b, ia, ib, nx - ox, ny - oy, nz - oz);
     }
+
     /** Scales point p's friction pair back inside μ·λn if a normal update left it outside. */
     void clampFrictionToCone(BodyStore b, int k, int ia, int ib, int p) {
         double l1 = cons.tangentImpulse[2 * p], l2 = cons.tangentImpulse[2 * p + 1];

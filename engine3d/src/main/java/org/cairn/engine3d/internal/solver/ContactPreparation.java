@@ -139,6 +139,7 @@ final class ContactPreparation {
             }
         }
     }
+
     /**
      * K_ij = (1/mA + 1/mB) + (rA_i×n)·IA⁻¹(rA_j×n) + (rB_i×n)·IB⁻¹(rB_j×n): how an impulse at point j
      * changes the normal velocity at point i. Stores its pseudo-inverse.
@@ -168,6 +169,7 @@ final class ContactPreparation {
         System.arraycopy(blockInverse, 0, cons.blockMass, P * P * k, n * n);
         System.arraycopy(blockK, 0, cons.blockMatrix, P * P * k, n * n);
     }
+
     /**
      * The block's pseudo-inverse from its factored form K = Φ·G·Φᵀ ({@link PseudoInverse#factored}):
      * point i enters K only through w_i, the in-plane components (along the tangents) of rA_i × n,
@@ -241,6 +243,7 @@ final class ContactPreparation {
         PseudoInverse.refine(blockK, n, blockInverse, blockScratch);
         return true;
     }
+
     /** Rolling resistance: the inverse of K = IA⁻¹ + IB⁻¹ (world), and the warm-start impulse. */
     private void prepareRolling(BodyStore b, int k, int ia, int ib, ContactStore cs, int c, SolverScratch w) {
         double[] scratch9 = w.scratch9, scratch9b = w.scratch9b;

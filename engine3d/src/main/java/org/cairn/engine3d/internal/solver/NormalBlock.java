@@ -166,6 +166,7 @@ final class NormalBlock {
         }
         return true;
     }
+
     /**
      * The pseudo-inverse of the sub-block of constraint k's K over the points in {@code mask} (m of
      * them, in {@link SolverScratch#activePoints}, ascending): computed once per step and subset, kept for the
@@ -188,6 +189,7 @@ final class NormalBlock {
         }
         return slot;
     }
+
     /**
      * Restitution for the points of a manifold together: the points that qualify (approached faster
      * than the threshold and pushed during the step) are driven to −e·(approach) at once, Δλ =

@@ -47,6 +47,7 @@ final class PositionCorrection {
             }
         }
     }
+
     /** Moves dynamic body i by a positional impulse (x, y, z) at anchor p, and refreshes its Δq. */
     private void moveBody(BodyStore b, int i, double[] r, int p, double x, double y, double z) {
         if (b.type[i] != BodyStore.DYNAMIC) {

@@ -51,10 +51,12 @@ final class SequentialImpulsePass {
             friction.solveFriction(b, k, ia, ib);
         }
     }
+
     /** Whether a point a gap s apart meets its surface within this step, at its approach speed plus gravity's. */
     private boolean reachesWithinStep(int k, int p, double s) {
         return s <= (-cons.relativeVelocity[p] + cons.closingGravity[k] * x.h) * x.h;
     }
+
     private double bounceTarget(int k, int p) {
         double e = cons.restitution[k], u = -cons.relativeVelocity[p];
         if (x.restitutionWithoutThreshold) {
