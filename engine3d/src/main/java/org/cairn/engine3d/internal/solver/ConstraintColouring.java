@@ -37,9 +37,9 @@ final class ConstraintColouring {
 
     /**
      * Chooses this step's constraints among the candidate contacts (those of the awake bodies, in
-     * contact order): the touching ones with an awake dynamic body, gives each the first colour neither of its dynamic bodies is in yet (static and
-     * kinematic bodies are never written by the solver, so they block no colour), and lays the
-     * constraints out colour by colour.
+     * contact order): the touching ones with an awake dynamic body. Gives each the first colour
+     * neither of its dynamic bodies is in yet (static and kinematic bodies are never written by the
+     * solver, so they block no colour), and lays the constraints out colour by colour.
      */
     void colour(BodyStore b, ContactStore cs, int[] contacts, int contactCount) {
         int words = (b.capacity() + 63) >>> 6;

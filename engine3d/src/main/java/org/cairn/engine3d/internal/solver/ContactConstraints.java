@@ -308,7 +308,8 @@ final class ContactConstraints {
     }
 
     void applyNormal(BodyStore b, int k, int ia, int ib, int p, double delta) {
-        double updated = settings.clampIncrements() ? normalImpulse[p] + Math.max(delta, 0.0) : Math.max(normalImpulse[p] + delta, 0.0);
+        double updated = settings.clampIncrements() ? normalImpulse[p] + Math.max(delta, 0.0)
+                : Math.max(normalImpulse[p] + delta, 0.0);
         double applied = updated - normalImpulse[p];
         normalImpulse[p] = updated;
         maxNormalImpulse[p] = Math.max(maxNormalImpulse[p], updated);

@@ -97,7 +97,8 @@ final class ContactFriction {
         double d1 = l1 * scale - l1, d2 = l2 * scale - l2;
         cons.tangentImpulse[2 * p] = l1 * scale;
         cons.tangentImpulse[2 * p + 1] = l2 * scale;
-        cons.apply(b, ia, ib, p, d1 * cons.tangent[6 * k] + d2 * cons.tangent[6 * k + 3], d1 * cons.tangent[6 * k + 1] + d2 * cons.tangent[6 * k + 4],
+        cons.apply(b, ia, ib, p, d1 * cons.tangent[6 * k] + d2 * cons.tangent[6 * k + 3],
+                d1 * cons.tangent[6 * k + 1] + d2 * cons.tangent[6 * k + 4],
                 d1 * cons.tangent[6 * k + 2] + d2 * cons.tangent[6 * k + 5]);
     }
 }

@@ -35,7 +35,8 @@ final class ContactRestitution {
             int ia = cons.bodyA[k], ib = cons.bodyB[k];
             double nx = cons.normal[3 * k], ny = cons.normal[3 * k + 1], nz = cons.normal[3 * k + 2];
             double threshold = x.restitutionWithoutThreshold ? 0 : x.restitutionThreshold;
-            if (x.blockNormals && !x.clampIncrements && cons.pointCount[k] >= 2 && block.bounceBlock(b, k, ia, ib, e, threshold, w)) {
+            if (x.blockNormals && !x.clampIncrements && cons.pointCount[k] >= 2
+                    && block.bounceBlock(b, k, ia, ib, e, threshold, w)) {
                 continue;
             }
             for (int j = 0; j < cons.pointCount[k]; j++) {

@@ -39,7 +39,8 @@ final class SequentialImpulsePass {
                 // With position iterations the overlap is fixed there, not by velocity (no energy added).
                 double push = x.positionIterations > 0 ? 0.0 : x.baumgarte * x.invH * Math.max(-s - slop, 0.0);
                 double target = s > 0 ? -s * x.invH : push;
-                if (cons.restitution[k] > 0 && cons.relativeVelocity[p] < (x.restitutionWithoutThreshold ? 0 : -x.restitutionThreshold)
+                double bounceBelow = x.restitutionWithoutThreshold ? 0 : -x.restitutionThreshold;
+                if (cons.restitution[k] > 0 && cons.relativeVelocity[p] < bounceBelow
                         && reachesWithinStep(k, p, s)) {
                     target = Math.max(target, bounceTarget(k, p));
                 }

@@ -37,7 +37,8 @@ final class SoftContactPass {
         for (int k = from; k < to; k++) {
             int ia = cons.bodyA[k], ib = cons.bodyB[k];
             Softness soft = cons.staticSide[k] ? x.staticSoftness : x.contactSoftness;
-            if (!(x.blockNormals && !x.clampIncrements && cons.pointCount[k] >= 2 && block.solveBlock(b, k, ia, ib, soft, useBias, relaxClosesGaps, w))) {
+            if (!(x.blockNormals && !x.clampIncrements && cons.pointCount[k] >= 2
+                    && block.solveBlock(b, k, ia, ib, soft, useBias, relaxClosesGaps, w))) {
                 double nx = cons.normal[3 * k], ny = cons.normal[3 * k + 1], nz = cons.normal[3 * k + 2];
                 for (int j = 0; j < cons.pointCount[k]; j++) {
                     int p = P * k + j;
