@@ -177,17 +177,28 @@ public final class DynamicTree {
      * query one tree at once (the tree must not change meanwhile).
      */
     public void query(Aabb query, QueryCallback callback, QueryStack own) {
-        int[] stack = own.items;
+        query(query.minX, query.minY, query.minZ, query.maxX, query.maxY, query.maxZ, callback, own);
+    }
+
+    /** As {@link #query(Aabb, QueryCallback)} with the box given by its corners. */
+    public void query(double minX, double minY, double minZ, double maxX, double maxY, double maxZ,
+                      QueryCallback callback) {
+        query(minX, minY, minZ, maxX, maxY, maxZ, callback, queryStack);
+    }
+
+    private void query(double minX, double minY, double minZ, double maxX, double maxY, double maxZ,
+                       QueryCallback callback, QueryStack own) {
         if (root == NULL) {
             return;
         }
+        int[] stack = own.items;
         int top = 0;
         stack[top++] = root;
         while (top > 0) {
             int node = stack[--top];
             int o = 6 * node;
-            if (box[o] > query.maxX || query.minX > box[o + 3] || box[o + 1] > query.maxY || query.minY > box[o + 4]
-                    || box[o + 2] > query.maxZ || query.minZ > box[o + 5]) {
+            if (box[o] > maxX || minX > box[o + 3] || box[o + 1] > maxY || minY > box[o + 4] || box[o + 2] > maxZ
+                    || minZ > box[o + 5]) {
                 continue;
             }
             if (child1[node] == NULL) {
@@ -205,34 +216,8 @@ public final class DynamicTree {
         }
     }
 
-    /** As {@link #query(Aabb, QueryCallback)} with the box given by its corners. */
-    public void query(double minX, double minY, double minZ, double maxX, double maxY, double maxZ,
-                      QueryCallback callback) {
-        if (root == NULL) {
-            return;
-        }
-        int top = 0;
-        stack[top++] = root;
-        while (top > 0) {
-            int node = stack[--top];
-            int o = 6 * node;
-            if (box[o] > maxX || minX > box[o + 3] || box[o + 1] > maxY || minY > box[o + 4] || box[o + 2] > maxZ
-                    || minZ > box[o + 5]) {
-                continue;
-            }
-            if (child1[node] == NULL) {
-                if (!callback.report(node)) {
-                    return;
-                }
-            } else {
-                if (top + 2 > stack.length) {
-                    stack = Arrays.copyOf(stack, 2 * stack.length);
-                }
-                stack[top++] = child2[node];
-                stack[top++] = child1[node];
-            }
-        }
-    }
+    /** The stack of the queries made without one of their own (one thread at a time). */
+    private final QueryStack queryStack = new QueryStack();
 
     /**
      * Casts the segment from (ox, oy, oz) to (ox, oy, oz) + maxFraction·(dx, dy, dz) through the
