@@ -27,6 +27,9 @@ final class ContactConstraints {
     int[] contact = new int[16];
     int[] bodyA = new int[16];
     int[] bodyB = new int[16];
+    /** Per constraint, where its bodies' entries start in {@link SolverBodies#state}. */
+    int[] stateA = new int[16];
+    int[] stateB = new int[16];
     int[] pointCount = new int[16];
     double[] normal = new double[3 * 16];
     double[] tangent = new double[6 * 16];
@@ -117,6 +120,8 @@ final class ContactConstraints {
         contact = Arrays.copyOf(contact, c);
         bodyA = Arrays.copyOf(bodyA, c);
         bodyB = Arrays.copyOf(bodyB, c);
+        stateA = Arrays.copyOf(stateA, c);
+        stateB = Arrays.copyOf(stateB, c);
         pointCount = Arrays.copyOf(pointCount, c);
         normal = Arrays.copyOf(normal, 3 * c);
         tangent = Arrays.copyOf(tangent, 6 * c);
@@ -148,62 +153,60 @@ final class ContactConstraints {
         subInverse = Arrays.copyOf(subInverse, SUB_SIZE * c);
     }
 
-    /** d·(vB + ωB×rB − vA − ωA×rA) at point p. */
-    double relativeVelocity(BodyStore b, int ia, int ib, int p, double dx, double dy, double dz) {
-        double[] v = b.linearVelocity, w = b.angularVelocity;
+    /** d·(vB + ωB×rB − vA − ωA×rA) at point p, for the solver bodies at offsets oa and ob of s. */
+    double relativeVelocity(double[] s, int oa, int ob, int p, double dx, double dy, double dz) {
         double ax = rA[3 * p], ay = rA[3 * p + 1], az = rA[3 * p + 2];
         double bx = rB[3 * p], by = rB[3 * p + 1], bz = rB[3 * p + 2];
-        double vax = v[3 * ia] + w[3 * ia + 1] * az - w[3 * ia + 2] * ay;
-        double vay = v[3 * ia + 1] + w[3 * ia + 2] * ax - w[3 * ia] * az;
-        double vaz = v[3 * ia + 2] + w[3 * ia] * ay - w[3 * ia + 1] * ax;
-        double vbx = v[3 * ib] + w[3 * ib + 1] * bz - w[3 * ib + 2] * by;
-        double vby = v[3 * ib + 1] + w[3 * ib + 2] * bx - w[3 * ib] * bz;
-        double vbz = v[3 * ib + 2] + w[3 * ib] * by - w[3 * ib + 1] * bx;
+        double vax = s[oa] + s[oa + 4] * az - s[oa + 5] * ay;
+        double vay = s[oa + 1] + s[oa + 5] * ax - s[oa + 3] * az;
+        double vaz = s[oa + 2] + s[oa + 3] * ay - s[oa + 4] * ax;
+        double vbx = s[ob] + s[ob + 4] * bz - s[ob + 5] * by;
+        double vby = s[ob + 1] + s[ob + 5] * bx - s[ob + 3] * bz;
+        double vbz = s[ob + 2] + s[ob + 3] * by - s[ob + 4] * bx;
         return dx * (vbx - vax) + dy * (vby - vay) + dz * (vbz - vaz);
     }
 
-    /** Applies impulse (x, y, z) at point p: −J to A, +J to B (dynamic bodies only). */
-    void apply(BodyStore b, int ia, int ib, int p, double x, double y, double z) {
-        double[] v = b.linearVelocity, w = b.angularVelocity, inv = b.worldInverseInertia;
-        if (b.type[ia] == BodyStore.DYNAMIC) {
-            double m = b.inverseMass[ia];
-            v[3 * ia] -= m * x;
-            v[3 * ia + 1] -= m * y;
-            v[3 * ia + 2] -= m * z;
-            addAngular(w, inv, ia, rA, p, -x, -y, -z);
+    /** Applies impulse (x, y, z) at point p: −J to A, +J to B (dynamic bodies only: the others have no inverse mass). */
+    void apply(double[] s, int oa, int ob, int p, double x, double y, double z) {
+        double mA = s[oa + SolverBodies.INVERSE_MASS];
+        if (mA > 0) {
+            s[oa] -= mA * x;
+            s[oa + 1] -= mA * y;
+            s[oa + 2] -= mA * z;
+            addAngular(s, oa, rA, p, -x, -y, -z);
         }
-        if (b.type[ib] == BodyStore.DYNAMIC) {
-            double m = b.inverseMass[ib];
-            v[3 * ib] += m * x;
-            v[3 * ib + 1] += m * y;
-            v[3 * ib + 2] += m * z;
-            addAngular(w, inv, ib, rB, p, x, y, z);
+        double mB = s[ob + SolverBodies.INVERSE_MASS];
+        if (mB > 0) {
+            s[ob] += mB * x;
+            s[ob + 1] += mB * y;
+            s[ob + 2] += mB * z;
+            addAngular(s, ob, rB, p, x, y, z);
         }
     }
 
-    static void addAngular(double[] w, double[] inv, int i, double[] r, int p, double x, double y, double z) {
+    /** ω += I⁻¹·(r × J) for the solver body at offset o. */
+    static void addAngular(double[] s, int o, double[] r, int p, double x, double y, double z) {
         double rx = r[3 * p], ry = r[3 * p + 1], rz = r[3 * p + 2];
         double cx = ry * z - rz * y, cy = rz * x - rx * z, cz = rx * y - ry * x;
-        int o = 9 * i;
-        w[3 * i] += inv[o] * cx + inv[o + 1] * cy + inv[o + 2] * cz;
-        w[3 * i + 1] += inv[o + 3] * cx + inv[o + 4] * cy + inv[o + 5] * cz;
-        w[3 * i + 2] += inv[o + 6] * cx + inv[o + 7] * cy + inv[o + 8] * cz;
+        int m = o + SolverBodies.INVERSE_INERTIA;
+        s[o + 3] += s[m] * cx + s[m + 1] * cy + s[m + 2] * cz;
+        s[o + 4] += s[m + 3] * cx + s[m + 4] * cy + s[m + 5] * cz;
+        s[o + 5] += s[m + 6] * cx + s[m + 7] * cy + s[m + 8] * cz;
     }
 
     /** Angular impulse L: −L on A, +L on B (dynamic bodies only). */
-    static void applyAngular(BodyStore b, int ia, int ib, double x, double y, double z) {
-        double[] w = b.angularVelocity, inv = b.worldInverseInertia;
-        if (b.type[ia] == BodyStore.DYNAMIC) {
-            int o = 9 * ia;
-            w[3 * ia] -= inv[o] * x + inv[o + 1] * y + inv[o + 2] * z;
-            w[3 * ia + 1] -= inv[o + 3] * x + inv[o + 4] * y + inv[o + 5] * z;
-            w[3 * ia + 2] -= inv[o + 6] * x + inv[o + 7] * y + inv[o + 8] * z;
+    static void applyAngular(double[] s, int oa, int ob, double x, double y, double z) {
+        if (s[oa + SolverBodies.INVERSE_MASS] > 0) {
+            int m = oa + SolverBodies.INVERSE_INERTIA;
+            s[oa + 3] -= s[m] * x + s[m + 1] * y + s[m + 2] * z;
+            s[oa + 4] -= s[m + 3] * x + s[m + 4] * y + s[m + 5] * z;
+            s[oa + 5] -= s[m + 6] * x + s[m + 7] * y + s[m + 8] * z;
         }
-        if (b.type[ib] == BodyStore.DYNAMIC) {
-            int o = 9 * ib;
-            w[3 * ib] += inv[o] * x + inv[o + 1] * y + inv[o + 2] * z;
-            w[3 * ib + 1] += inv[o + 3] * x + inv[o + 4] * y + inv[o + 5] * z;
-            w[3 * ib + 2] += inv[o + 6] * x + inv[o + 7] * y + inv[o + 8] * z;
+        if (s[ob + SolverBodies.INVERSE_MASS] > 0) {
+            int m = ob + SolverBodies.INVERSE_INERTIA;
+            s[ob + 3] += s[m] * x + s[m + 1] * y + s[m + 2] * z;
+            s[ob + 4] += s[m + 3] * x + s[m + 4] * y + s[m + 5] * z;
+            s[ob + 5] += s[m + 6] * x + s[m + 7] * y + s[m + 8] * z;
         }
     }
 
@@ -307,14 +310,14 @@ final class ContactConstraints {
         return baseSeparation[p] + normal[3 * k] * dx + normal[3 * k + 1] * dy + normal[3 * k + 2] * dz;
     }
 
-    void applyNormal(BodyStore b, int k, int ia, int ib, int p, double delta) {
+    void applyNormal(double[] s, int k, int oa, int ob, int p, double delta) {
         double updated = settings.clampIncrements() ? normalImpulse[p] + Math.max(delta, 0.0)
                 : Math.max(normalImpulse[p] + delta, 0.0);
         double applied = updated - normalImpulse[p];
         normalImpulse[p] = updated;
         maxNormalImpulse[p] = Math.max(maxNormalImpulse[p], updated);
         pushed[k] |= updated > 0;
-        apply(b, ia, ib, p, applied * normal[3 * k], applied * normal[3 * k + 1], applied * normal[3 * k + 2]);
+        apply(s, oa, ob, p, applied * normal[3 * k], applied * normal[3 * k + 1], applied * normal[3 * k + 2]);
     }
 
     /**

@@ -2,7 +2,6 @@ package org.cairn.engine3d.internal.solver;
 
 import static org.cairn.engine3d.internal.solver.ContactConstraints.P;
 
-import org.cairn.engine3d.internal.body.BodyStore;
 
 /**
  * Coulomb friction and rolling resistance of a constraint. Friction: two tangents per point from a
@@ -19,14 +18,14 @@ final class ContactFriction {
     }
 
     /** Both tangents at each point, then the pair clamped to the circle of radius μ·λn. */
-    void solveFriction(BodyStore b, int k, int ia, int ib) {
+    void solveFriction(double[] bs, int k, int oa, int ob) {
         double mu = cons.friction[k];
         double t1x = cons.tangent[6 * k], t1y = cons.tangent[6 * k + 1], t1z = cons.tangent[6 * k + 2];
         double t2x = cons.tangent[6 * k + 3], t2y = cons.tangent[6 * k + 4], t2z = cons.tangent[6 * k + 5];
         for (int j = 0; j < cons.pointCount[k]; j++) {
             int p = P * k + j;
-            double v1 = cons.relativeVelocity(b, ia, ib, p, t1x, t1y, t1z);
-            double v2 = cons.relativeVelocity(b, ia, ib, p, t2x, t2y, t2z);
+            double v1 = cons.relativeVelocity(bs, oa, ob, p, t1x, t1y, t1z);
+            double v2 = cons.relativeVelocity(bs, oa, ob, p, t2x, t2y, t2z);
             double old1 = cons.tangentImpulse[2 * p], old2 = cons.tangentImpulse[2 * p + 1];
             double limit = mu * cons.normalImpulse[p];
             // Try to stick: the exact block update.
@@ -47,7 +46,7 @@ final class ContactFriction {
             double d1 = new1 - old1, d2 = new2 - old2;
             cons.tangentImpulse[2 * p] = new1;
             cons.tangentImpulse[2 * p + 1] = new2;
-            cons.apply(b, ia, ib, p, d1 * t1x + d2 * t2x, d1 * t1y + d2 * t2y, d1 * t1z + d2 * t2z);
+            cons.apply(bs, oa, ob, p, d1 * t1x + d2 * t2x, d1 * t1y + d2 * t2y, d1 * t1z + d2 * t2z);
         }
     }
 
@@ -55,12 +54,11 @@ final class ContactFriction {
      * Rolling resistance (Box3D): an angular impulse driving the relative rotation to zero, its
      * accumulated value clamped to a ball of radius lever·ΣPn of the contact.
      */
-    void solveRolling(BodyStore b, int k, int ia, int ib) {
+    void solveRolling(double[] bs, int k, int oa, int ob) {
         if (cons.rolling[k] == 0) {
             return;
         }
-        double[] w = b.angularVelocity;
-        double rx = w[3 * ib] - w[3 * ia], ry = w[3 * ib + 1] - w[3 * ia + 1], rz = w[3 * ib + 2] - w[3 * ia + 2];
+        double rx = bs[ob + 3] - bs[oa + 3], ry = bs[ob + 4] - bs[oa + 4], rz = bs[ob + 5] - bs[oa + 5];
         int m = 6 * k;
         double dx = -(cons.rollingMass[m] * rx + cons.rollingMass[m + 1] * ry + cons.rollingMass[m + 2] * rz);
         double dy = -(cons.rollingMass[m + 1] * rx + cons.rollingMass[m + 3] * ry + cons.rollingMass[m + 4] * rz);
@@ -82,11 +80,11 @@ final class ContactFriction {
         cons.rollingImpulse[3 * k] = nx;
         cons.rollingImpulse[3 * k + 1] = ny;
         cons.rollingImpulse[3 * k + 2] = nz;
-        ContactConstraints.applyAngular(b, ia, ib, nx - ox, ny - oy, nz - oz);
+        ContactConstraints.applyAngular(bs, oa, ob, nx - ox, ny - oy, nz - oz);
     }
 
     /** Scales point p's friction pair back inside μ·λn if a normal update left it outside. */
-    void clampFrictionToCone(BodyStore b, int k, int ia, int ib, int p) {
+    void clampFrictionToCone(double[] bs, int k, int oa, int ob, int p) {
         double l1 = cons.tangentImpulse[2 * p], l2 = cons.tangentImpulse[2 * p + 1];
         double limit = cons.friction[k] * cons.normalImpulse[p];
         double magnitude = Math.sqrt(l1 * l1 + l2 * l2);
@@ -97,7 +95,7 @@ final class ContactFriction {
         double d1 = l1 * scale - l1, d2 = l2 * scale - l2;
         cons.tangentImpulse[2 * p] = l1 * scale;
         cons.tangentImpulse[2 * p + 1] = l2 * scale;
-        cons.apply(b, ia, ib, p, d1 * cons.tangent[6 * k] + d2 * cons.tangent[6 * k + 3],
+        cons.apply(bs, oa, ob, p, d1 * cons.tangent[6 * k] + d2 * cons.tangent[6 * k + 3],
                 d1 * cons.tangent[6 * k + 1] + d2 * cons.tangent[6 * k + 4],
                 d1 * cons.tangent[6 * k + 2] + d2 * cons.tangent[6 * k + 5]);
     }

@@ -19,6 +19,7 @@ final class ContactPreparation {
     /** This step's context, bodies, contacts and mixed materials: set by the solver before preparing. */
     StepContext x;
     BodyStore bodies;
+    SolverBodies solverBodies;
     ContactStore contacts;
     double[] mixedFriction;
     double[] mixedRestitution;
@@ -35,6 +36,9 @@ final class ContactPreparation {
         int c = cons.contact[k];
         int ia = cons.bodyA[k], ib = cons.bodyB[k];
         boolean dynamicA = b.type[ia] == BodyStore.DYNAMIC, dynamicB = b.type[ib] == BodyStore.DYNAMIC;
+        int oa = SolverBodies.STRIDE * solverBodies.entry[ia], ob = SolverBodies.STRIDE * solverBodies.entry[ib];
+        cons.stateA[k] = oa;
+        cons.stateB[k] = ob;
         {
             cons.staticSide[k] = !dynamicA || !dynamicB;
             cons.pushed[k] = false;
@@ -117,7 +121,7 @@ final class ContactPreparation {
                 cons.stepTangent[2 * p] = 0;
                 cons.stepTangent[2 * p + 1] = 0;
                 cons.maxNormalImpulse[p] = 0;
-                cons.relativeVelocity[p] = cons.relativeVelocity(b, ia, ib, p, nx, ny, nz);
+                cons.relativeVelocity[p] = cons.relativeVelocity(solverBodies.state, oa, ob, p, nx, ny, nz);
                 // Relative acceleration of the point pair along n from gravity (negative: closing).
                 double scaleA = dynamicA ? b.gravityScale[ia] : 0, scaleB = dynamicB ? b.gravityScale[ib] : 0;
                 double closing = (scaleB - scaleA) * (nx * x.gravityX + ny * x.gravityY + nz * x.gravityZ);

@@ -2,7 +2,6 @@ package org.cairn.engine3d.internal.solver;
 
 import static org.cairn.engine3d.internal.solver.ContactConstraints.P;
 
-import org.cairn.engine3d.internal.body.BodyStore;
 
 /**
  * Restitution once at the end of the soft step (Box2D v3, Box3D): points that approached faster
@@ -17,7 +16,7 @@ final class ContactRestitution {
     /** This step's context: set by the solver before the step's first pass. */
     StepContext x;
     /** The bodies being solved: set by the solver before the pass. */
-    BodyStore bodies;
+    SolverBodies bodies;
 
     ContactRestitution(ContactConstraints cons, NormalBlock block, ContactFriction friction) {
         this.cons = cons;
@@ -26,17 +25,17 @@ final class ContactRestitution {
     }
 
     void apply(int from, int to, SolverScratch w) {
-        BodyStore b = bodies;
+        double[] bs = bodies.state;
         for (int k = from; k < to; k++) {
             double e = cons.restitution[k];
             if (e == 0) {
                 continue;
             }
-            int ia = cons.bodyA[k], ib = cons.bodyB[k];
+            int oa = cons.stateA[k], ob = cons.stateB[k];
             double nx = cons.normal[3 * k], ny = cons.normal[3 * k + 1], nz = cons.normal[3 * k + 2];
             double threshold = x.restitutionWithoutThreshold ? 0 : x.restitutionThreshold;
             if (x.blockNormals && !x.clampIncrements && cons.pointCount[k] >= 2
-                    && block.bounceBlock(b, k, ia, ib, e, threshold, w)) {
+                    && block.bounceBlock(bs, k, oa, ob, e, threshold, w)) {
                 continue;
             }
             for (int j = 0; j < cons.pointCount[k]; j++) {
@@ -44,9 +43,9 @@ final class ContactRestitution {
                 if (cons.relativeVelocity[p] > -threshold || cons.maxNormalImpulse[p] == 0) {
                     continue;
                 }
-                double vn = cons.relativeVelocity(b, ia, ib, p, nx, ny, nz);
-                cons.applyNormal(b, k, ia, ib, p, -cons.normalMass[p] * (vn + e * cons.relativeVelocity[p]));
-                friction.clampFrictionToCone(b, k, ia, ib, p);
+                double vn = cons.relativeVelocity(bs, oa, ob, p, nx, ny, nz);
+                cons.applyNormal(bs, k, oa, ob, p, -cons.normalMass[p] * (vn + e * cons.relativeVelocity[p]));
+                friction.clampFrictionToCone(bs, k, oa, ob, p);
             }
         }
     }

@@ -17,11 +17,14 @@ import org.cairn.engine3d.internal.task.WorkerPool;
  * so results are bit-identical for any worker count.
  */
 public final class ContactSolver {
+    /** Bodies per block handed to a worker when copying velocities: a few loads and stores each. */
+    private static final int BODY_BLOCK = 512;
     /** Smallest share of a colour handed to one worker: below it, handing over costs more than it saves. */
     private static final int MIN_BLOCK = 32;
 
     private final SolverSettings settings;
     private final ContactConstraints c;
+    private final SolverBodies solverBodies = new SolverBodies();
     private final ConstraintColouring colouring;
     private final ContactPreparation preparation;
     private final NormalBlock block;
@@ -44,6 +47,9 @@ public final class ContactSolver {
     private boolean closeSubstep;
     private int rangeOffset;
 
+    private final RangeTask loadBodiesTask;
+    private final RangeTask loadVelocitiesTask;
+    private final RangeTask storeVelocitiesTask;
     private final RangeTask prepareTask;
     private final RangeTask separationTask;
     private final RangeTask deltaRotationTask;
@@ -65,6 +71,9 @@ public final class ContactSolver {
         sequential = new SequentialImpulsePass(c, friction);
         positions = new PositionCorrection(c);
         restitution = new ContactRestitution(c, block, friction);
+        loadBodiesTask = (from, to, w) -> solverBodies.load(stepBodies, from, to);
+        loadVelocitiesTask = (from, to, w) -> solverBodies.loadVelocities(stepBodies, from, to);
+        storeVelocitiesTask = (from, to, w) -> solverBodies.storeVelocities(stepBodies, from, to);
         prepareTask = (from, to, w) -> {
             for (int k = from; k < to; k++) {
                 preparation.prepare(k, scratch[w]);
@@ -127,33 +136,50 @@ public final class ContactSolver {
             c.constrain(b, c.bodyA[k]);
             c.constrain(b, c.bodyB[k]);
         }
+        solverBodies.assign(b, c.constrainedBodies, c.constrainedCount);
         stepBodies = b;
         preparation.bodies = b;
+        preparation.solverBodies = solverBodies;
+        soft.bodies = solverBodies;
+        sequential.bodies = solverBodies;
+        restitution.bodies = solverBodies;
         preparation.contacts = cs;
         preparation.mixedFriction = mixedFriction;
         preparation.mixedRestitution = mixedRestitution;
         ensureScratch(pool.workerCount());
+        pool.run(loadBodiesTask, solverBodies.count, BODY_BLOCK);
         pool.run(prepareTask, c.count, 16);
         pool.run(separationTask, c.count, 64);
     }
 
-    /** Starts a substep: closes the previous one's totals, then re-applies the accumulated impulses (last step's at first, matched by feature id). */
+    /**
+     * Starts a substep: takes the bodies' velocities after their integration, closes the previous
+     * substep's totals, then re-applies the accumulated impulses (last step's at first, matched by
+     * feature id). The passes that follow work on the solver's copy of the velocities
+     * ({@link SolverBodies}) until {@link #storeVelocities}.
+     */
     public void warmStart(BodyStore b, WorkerPool pool) {
         stepBodies = b;
+        pool.run(loadVelocitiesTask, solverBodies.count, BODY_BLOCK);
         closeSubstep = substepOpen;
         substepOpen = true;
         forEachColour(pool, warmStartTask);
     }
 
+    /** Writes the solver's velocities back to the bodies: before the positions move, and after a substep's last pass. */
+    public void storeVelocities(WorkerPool pool) {
+        pool.run(storeVelocitiesTask, solverBodies.count, BODY_BLOCK);
+    }
+
     private void warmStart(int from, int to) {
-        BodyStore b = stepBodies;
+        double[] s = solverBodies.state;
         for (int k = from; k < to; k++) {
             if (closeSubstep) {
                 c.addStepTotals(k);
             }
-            int ia = c.bodyA[k], ib = c.bodyB[k];
+            int oa = c.stateA[k], ob = c.stateB[k];
             if (c.rolling[k] > 0) {
-                ContactConstraints.applyAngular(b, ia, ib, c.rollingImpulse[3 * k], c.rollingImpulse[3 * k + 1],
+                ContactConstraints.applyAngular(s, oa, ob, c.rollingImpulse[3 * k], c.rollingImpulse[3 * k + 1],
                         c.rollingImpulse[3 * k + 2]);
             }
             for (int j = 0; j < c.pointCount[k]; j++) {
@@ -162,7 +188,7 @@ public final class ContactSolver {
                 if (ln == 0 && l1 == 0 && l2 == 0) {
                     continue;
                 }
-                c.apply(b, ia, ib, p, ln * c.normal[3 * k] + l1 * c.tangent[6 * k] + l2 * c.tangent[6 * k + 3],
+                c.apply(s, oa, ob, p, ln * c.normal[3 * k] + l1 * c.tangent[6 * k] + l2 * c.tangent[6 * k + 3],
                         ln * c.normal[3 * k + 1] + l1 * c.tangent[6 * k + 1] + l2 * c.tangent[6 * k + 4],
                         ln * c.normal[3 * k + 2] + l1 * c.tangent[6 * k + 2] + l2 * c.tangent[6 * k + 5]);
             }
@@ -175,18 +201,14 @@ public final class ContactSolver {
      * them for the next step's collide, which counts their full approach for restitution; a relax
      * that slowed a body before it arrived made restitution bounce it off thin air.
      */
-    public void solveSoft(BodyStore b, boolean useBias, boolean closeGaps, WorkerPool pool) {
-        stepBodies = b;
-        soft.bodies = b;
+    public void solveSoft(boolean useBias, boolean closeGaps, WorkerPool pool) {
         stepUseBias = useBias;
         stepClosesGaps = closeGaps;
         forEachColour(pool, softTask);
     }
 
     /** One sequential-impulse iteration: normal with Baumgarte bias, then friction. */
-    public void solveBaumgarte(BodyStore b, WorkerPool pool) {
-        stepBodies = b;
-        sequential.bodies = b;
+    public void solveBaumgarte(WorkerPool pool) {
         forEachColour(pool, sequentialTask);
     }
 
@@ -196,9 +218,7 @@ public final class ContactSolver {
     }
 
     /** Restitution once at the end of the soft step. */
-    public void applyRestitution(BodyStore b, WorkerPool pool) {
-        stepBodies = b;
-        restitution.bodies = b;
+    public void applyRestitution(WorkerPool pool) {
         forEachColour(pool, restitutionTask);
     }
 

@@ -2,7 +2,6 @@ package org.cairn.engine3d.internal.solver;
 
 import static org.cairn.engine3d.internal.solver.ContactConstraints.P;
 
-import org.cairn.engine3d.internal.body.BodyStore;
 import org.cairn.engine3d.internal.math.PseudoInverse;
 
 /**
@@ -33,7 +32,7 @@ final class NormalBlock {
      *
      * @return whether the block update was applied (otherwise the caller solves point by point)
      */
-    boolean solveBlock(BodyStore b, int k, int ia, int ib, Softness soft, boolean useBias, boolean relaxClosesGaps,
+    boolean solveBlock(double[] bs, int k, int oa, int ob, Softness soft, boolean useBias, boolean relaxClosesGaps,
                        SolverScratch w) {
         double[] blockRhs = w.blockRhs, blockScale = w.blockScale, blockLeak = w.blockLeak, blockDelta = w.blockDelta,
                 subRhs = w.subRhs;
@@ -54,7 +53,7 @@ final class NormalBlock {
                 blockDelta[j] = 0;
                 continue;
             }
-            double vn = cons.relativeVelocity(b, ia, ib, p, nx, ny, nz);
+            double vn = cons.relativeVelocity(bs, oa, ob, p, nx, ny, nz);
             cons.trackApproach(k, p, vn, useBias);
             if (s > 0) {
                 blockRhs[j] = vn + s * x.invH;
@@ -162,7 +161,7 @@ final class NormalBlock {
             }
         }
         for (int i = 0; i < n; i++) {
-            cons.applyNormal(b, k, ia, ib, P * k + i, blockDelta[i]);
+            cons.applyNormal(bs, k, oa, ob, P * k + i, blockDelta[i]);
         }
         return true;
     }
@@ -202,7 +201,7 @@ final class NormalBlock {
      *
      * @return true (the manifold is handled)
      */
-    boolean bounceBlock(BodyStore b, int k, int ia, int ib, double e, double threshold, SolverScratch w) {
+    boolean bounceBlock(double[] bs, int k, int oa, int ob, double e, double threshold, SolverScratch w) {
         double[] blockRhs = w.blockRhs, blockScale = w.blockScale, blockLeak = w.blockLeak, blockDelta = w.blockDelta,
                 subRhs = w.subRhs;
         boolean[] frozen = w.frozen, active = w.active;
@@ -215,7 +214,7 @@ final class NormalBlock {
             active[j] = cons.relativeVelocity[p] <= -threshold && cons.maxNormalImpulse[p] > 0;
             if (active[j]) {
                 qualifying++;
-                blockRhs[j] = cons.relativeVelocity(b, ia, ib, p, nx, ny, nz) + e * cons.relativeVelocity[p];
+                blockRhs[j] = cons.relativeVelocity(bs, oa, ob, p, nx, ny, nz) + e * cons.relativeVelocity[p];
             }
         }
         int o = P * P * k;
@@ -252,8 +251,8 @@ final class NormalBlock {
             if (worst < 0) {
                 for (int a = 0; a < m; a++) {
                     int i = activePoints[a];
-                    cons.applyNormal(b, k, ia, ib, P * k + i, blockDelta[i]);
-                    friction.clampFrictionToCone(b, k, ia, ib, P * k + i);
+                    cons.applyNormal(bs, k, oa, ob, P * k + i, blockDelta[i]);
+                    friction.clampFrictionToCone(bs, k, oa, ob, P * k + i);
                 }
                 return true;
             }

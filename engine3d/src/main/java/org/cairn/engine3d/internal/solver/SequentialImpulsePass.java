@@ -2,7 +2,6 @@ package org.cairn.engine3d.internal.solver;
 
 import static org.cairn.engine3d.internal.solver.ContactConstraints.P;
 
-import org.cairn.engine3d.internal.body.BodyStore;
 import org.cairn.engine3d.internal.collision.narrowphase.CollisionConstants;
 
 /**
@@ -17,7 +16,7 @@ final class SequentialImpulsePass {
     /** This step's context: set by the solver before the step's first pass. */
     StepContext x;
     /** The bodies being solved: set by the solver before each pass. */
-    BodyStore bodies;
+    SolverBodies bodies;
 
     SequentialImpulsePass(ContactConstraints cons, ContactFriction friction) {
         this.cons = cons;
@@ -25,15 +24,15 @@ final class SequentialImpulsePass {
     }
 
     void solve(int from, int to) {
-        BodyStore b = bodies;
+        double[] bs = bodies.state;
         double slop = CollisionConstants.LINEAR_SLOP_METERS;
         for (int k = from; k < to; k++) {
-            int ia = cons.bodyA[k], ib = cons.bodyB[k];
+            int oa = cons.stateA[k], ob = cons.stateB[k];
             double nx = cons.normal[3 * k], ny = cons.normal[3 * k + 1], nz = cons.normal[3 * k + 2];
             for (int j = 0; j < cons.pointCount[k]; j++) {
                 int p = P * k + j;
                 double s = cons.baseSeparation[p];
-                double vn = cons.relativeVelocity(b, ia, ib, p, nx, ny, nz);
+                double vn = cons.relativeVelocity(bs, oa, ob, p, nx, ny, nz);
                 // Target normal velocity: close a gap in one step, push out of overlap beyond the
                 // slop at β/h, and bounce if the point approached faster than the threshold.
                 // With position iterations the overlap is fixed there, not by velocity (no energy added).
@@ -44,12 +43,12 @@ final class SequentialImpulsePass {
                         && reachesWithinStep(k, p, s)) {
                     target = Math.max(target, bounceTarget(k, p));
                 }
-                cons.applyNormal(b, k, ia, ib, p, cons.normalMass[p] * (target - vn));
+                cons.applyNormal(bs, k, oa, ob, p, cons.normalMass[p] * (target - vn));
             }
             // Friction after the normal, against the normal impulses just found, so the cone holds
             // at the end of every iteration.
-            friction.solveRolling(b, k, ia, ib);
-            friction.solveFriction(b, k, ia, ib);
+            friction.solveRolling(bs, k, oa, ob);
+            friction.solveFriction(bs, k, oa, ob);
         }
     }
 

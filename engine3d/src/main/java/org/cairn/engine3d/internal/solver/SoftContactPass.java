@@ -2,7 +2,6 @@ package org.cairn.engine3d.internal.solver;
 
 import static org.cairn.engine3d.internal.solver.ContactConstraints.P;
 
-import org.cairn.engine3d.internal.body.BodyStore;
 
 /**
  * One pass of the soft step over a range of constraints (Catto, "Solver2D" and Box2D v3's soft
@@ -24,7 +23,7 @@ final class SoftContactPass {
     /** This step's context: set by the solver before the step's first pass. */
     StepContext x;
     /** The bodies being solved: set by the solver before each pass. */
-    BodyStore bodies;
+    SolverBodies bodies;
 
     SoftContactPass(ContactConstraints cons, NormalBlock block, ContactFriction friction) {
         this.cons = cons;
@@ -33,17 +32,17 @@ final class SoftContactPass {
     }
 
     void solve(int from, int to, boolean useBias, boolean relaxClosesGaps, SolverScratch w) {
-        BodyStore b = bodies;
+        double[] bs = bodies.state;
         for (int k = from; k < to; k++) {
-            int ia = cons.bodyA[k], ib = cons.bodyB[k];
+            int oa = cons.stateA[k], ob = cons.stateB[k];
             Softness soft = cons.staticSide[k] ? x.staticSoftness : x.contactSoftness;
             if (!(x.blockNormals && !x.clampIncrements && cons.pointCount[k] >= 2
-                    && block.solveBlock(b, k, ia, ib, soft, useBias, relaxClosesGaps, w))) {
+                    && block.solveBlock(bs, k, oa, ob, soft, useBias, relaxClosesGaps, w))) {
                 double nx = cons.normal[3 * k], ny = cons.normal[3 * k + 1], nz = cons.normal[3 * k + 2];
                 for (int j = 0; j < cons.pointCount[k]; j++) {
                     int p = P * k + j;
                     double s = cons.currentSeparation[p];
-                    double vn = cons.relativeVelocity(b, ia, ib, p, nx, ny, nz);
+                    double vn = cons.relativeVelocity(bs, oa, ob, p, nx, ny, nz);
                     cons.trackApproach(k, p, vn, useBias);
                     double m = cons.normalMass[p];
                     double delta;
@@ -57,12 +56,12 @@ final class SoftContactPass {
                     } else {
                         delta = -m * vn;
                     }
-                    cons.applyNormal(b, k, ia, ib, p, delta);
+                    cons.applyNormal(bs, k, oa, ob, p, delta);
                 }
             }
             if (!useBias) {
-                friction.solveRolling(b, k, ia, ib);
-                friction.solveFriction(b, k, ia, ib);
+                friction.solveRolling(bs, k, oa, ob);
+                friction.solveFriction(bs, k, oa, ob);
             }
         }
     }

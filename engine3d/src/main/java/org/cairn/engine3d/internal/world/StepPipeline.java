@@ -82,12 +82,13 @@ public final class StepPipeline {
             solver.warmStart(bodies, pool);
             long c = System.nanoTime();
             if (soft) {
-                solver.solveSoft(bodies, true, true, pool);
+                solver.solveSoft(true, true, pool);
             } else {
                 for (int i = 0; i < world.iterations; i++) {
-                    solver.solveBaumgarte(bodies, pool);
+                    solver.solveBaumgarte(pool);
                 }
             }
+            solver.storeVelocities(pool);
             long d = System.nanoTime();
             pool.run(integratePositions, activeCount, BODY_BLOCK);
             solver.updateDeltaRotations(bodies, pool);
@@ -99,8 +100,9 @@ public final class StepPipeline {
                 // The last substep's relax leaves open gaps to the next step's collide (ContactSolver.solveSoft).
                 boolean closeGaps = k < substeps - 1;
                 for (int i = 0; i < world.relaxIterations; i++) {
-                    solver.solveSoft(bodies, false, closeGaps, pool);
+                    solver.solveSoft(false, closeGaps, pool);
                 }
+                solver.storeVelocities(pool);
             }
             long f = System.nanoTime();
             stageNanos[StepStage.INTEGRATE_VELOCITIES.ordinal()] += b - a;
@@ -111,7 +113,8 @@ public final class StepPipeline {
         }
         long r = System.nanoTime();
         if (soft) {
-            solver.applyRestitution(bodies, pool);
+            solver.applyRestitution(pool);
+            solver.storeVelocities(pool);
         }
         long st = System.nanoTime();
         solver.storeImpulses(world.contacts, pool);
