@@ -211,6 +211,9 @@ public final class World {
             throw new IllegalArgumentException("shape: a TriangleMesh can only be attached to a STATIC body, and bodyId "
                     + bodyId + " names a " + type(bodyId) + " body");
         }
+        // Everything that can fail is done before the world changes, so a rejected shape leaves no trace.
+        CollisionShape collision = CollisionShape.of(shape);
+        checkMassWith(i, shapeDef, shape);
         int s = shapes.allocate();
         shapes.body[s] = i;
         shapes.geometry[s] = shape;
@@ -225,7 +228,7 @@ public final class World {
         shapes.localRotation[4 * s + 1] = q.y;
         shapes.localRotation[4 * s + 2] = q.z;
         shapes.localRotation[4 * s + 3] = q.w;
-        shapes.collision[s] = CollisionShape.of(shape);
+        shapes.collision[s] = collision;
         shapes.rolling[s] = shapeDef.rollingResistance() * rollingRadius(shapes.collision[s]);
         shapes.categoryBits[s] = shapeDef.categoryBits();
         shapes.maskBits[s] = shapeDef.maskBits();
@@ -237,6 +240,30 @@ public final class World {
         state.createProxy(s);
         wake(i);
         return shapeIdAt(s);
+    }
+
+    /**
+     * Throws if attaching {@code shape} to body i would give it mass properties the solver cannot
+     * use: the shape's own (so that removing any other shape later still leaves usable ones) and
+     * the body's total. A body whose mass is overridden, or that is not dynamic, does not use them.
+     */
+    private void checkMassWith(int i, ShapeDef def, Shape shape) {
+        if (bodies.type[i] != BodyStore.DYNAMIC || bodies.massOverridden[i] || def.density() == 0.0
+                || shape.volume() == 0.0) {
+            return;
+        }
+        try {
+            MassProperties part = shape.massProperties(def.density()).transformed(def.localRotation(),
+                    def.localPosition());
+            MassUpdate.requireUsable(part, scratch9);
+            MassProperties others = MassUpdate.fromShapes(bodies, shapes, i);
+            if (others != null) {
+                MassUpdate.requireUsable(others.plus(part), scratch9);
+            }
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("shape: " + shape + " at density " + def.density()
+                    + " kg/m^3 gives mass properties the solver cannot use (" + e.getMessage() + ")", e);
+        }
     }
 
     /** A sphere's or capsule's radius; a quarter of a hull's inner radius (Box3D's choice). */
@@ -438,6 +465,11 @@ public final class World {
     public void setMassProperties(BodyId bodyId, MassProperties properties) {
         int i = dynamicBody(bodyId);
         Check.notNull("properties", properties);
+        try {
+            MassUpdate.requireUsable(properties, scratch9);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("properties: " + e.getMessage(), e);
+        }
         bodies.massOverridden[i] = true;
         MassUpdate.apply(bodies, i, properties, scratch9);
         state.updateExtents(i);

@@ -38,6 +38,27 @@ public final class MassUpdate {
     }
 
     /**
+     * Throws IllegalArgumentException unless {@code props} can be applied to a dynamic body: a
+     * positive, finite mass and an inertia whose inverse is finite (a tensor of 1e-297 kg·m² is
+     * positive definite on paper, but its inverse overflows).
+     */
+    public static void requireUsable(MassProperties props, double[] scratch9) {
+        if (!(props.mass() > 0) || !Double.isFinite(1.0 / props.mass())) {
+            throw new IllegalArgumentException("mass " + props.mass() + " kg has no finite inverse");
+        }
+        double[] inertia = new double[9];
+        props.inertia(inertia, 0);
+        if (!Mat3.invertSymmetric(inertia, 0, scratch9, 0)) {
+            throw new IllegalArgumentException("inertia " + Arrays.toString(inertia) + " kg·m² is not invertible");
+        }
+        for (double v : scratch9) {
+            if (!Double.isFinite(v)) {
+                throw new IllegalArgumentException("inertia " + Arrays.toString(inertia) + " kg·m² has no finite inverse");
+            }
+        }
+    }
+
+    /**
      * Applies mass properties to body i. Static and kinematic bodies get zero inverse mass and
      * inertia (infinite mass for everything that touches them) but keep their centre. The origin
      * stays where it is; the velocity of the centre changes by ω × Δc so that every material point
