@@ -212,7 +212,12 @@ public final class World {
                     + bodyId + " names a " + type(bodyId) + " body");
         }
         // Everything that can fail is done before the world changes, so a rejected shape leaves no trace.
-        CollisionShape collision = CollisionShape.of(shape);
+        CollisionShape collision;
+        try {
+            collision = CollisionShape.of(shape);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("shape: " + e.getMessage(), e);
+        }
         checkMassWith(i, shapeDef, shape);
         int s = shapes.allocate();
         shapes.body[s] = i;
@@ -749,7 +754,7 @@ public final class World {
      */
     public void step(double dt, int substeps) {
         Check.positive("dt", dt);
-        Check.atLeast("substeps", substeps, 1);
+        Check.inRange("substeps", substeps, 1, WorldDef.Builder.MAX_SUBSTEPS);
         pipeline.step(state, dt, substeps);
         stepCount++;
         time += dt;

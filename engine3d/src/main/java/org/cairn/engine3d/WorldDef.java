@@ -309,7 +309,7 @@ public final class WorldDef {
 
         /** Relax passes per substep of the soft step, at least 1. */
         public Builder relaxIterations(int count) {
-            relaxIterations = Check.atLeast("relaxIterations", count, 1);
+            relaxIterations = Check.inRange("relaxIterations", count, 1, MAX_ITERATIONS);
             return this;
         }
 
@@ -319,12 +319,19 @@ public final class WorldDef {
             return this;
         }
 
+        /**
+         * Most substeps per step: beyond a few dozen a smaller time step is the better tool, and a
+         * step of millions of substeps would look like a hang.
+         */
+        public static final int MAX_SUBSTEPS = 256;
+        /** Most solver iterations of any kind (velocity, relax, position) per substep. */
+        public static final int MAX_ITERATIONS = 1000;
         /** The most worker threads a world may have. */
         public static final int MAX_WORKERS = 64;
 
         /** Position iterations of the sequential-impulse solver, non-negative. */
         public Builder positionIterations(int count) {
-            positionIterations = Check.atLeast("positionIterations", count, 0);
+            positionIterations = Check.inRange("positionIterations", count, 0, MAX_ITERATIONS);
             return this;
         }
 
@@ -372,7 +379,7 @@ public final class WorldDef {
 
         /** Iterations per substep of the sequential-impulse solver, at least 1. */
         public Builder iterations(int count) {
-            iterations = Check.atLeast("iterations", count, 1);
+            iterations = Check.inRange("iterations", count, 1, MAX_ITERATIONS);
             return this;
         }
 
@@ -435,7 +442,7 @@ public final class WorldDef {
 
         /** Substeps per step, at least 1. */
         public Builder substeps(int count) {
-            substeps = Check.atLeast("substeps", count, 1);
+            substeps = Check.inRange("substeps", count, 1, MAX_SUBSTEPS);
             return this;
         }
 

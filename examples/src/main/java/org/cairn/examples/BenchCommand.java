@@ -28,6 +28,9 @@ import picocli.CommandLine.Parameters;
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Times whole steps of scenes (Box3D's method) and prints ms per step and the per-stage profile.")
 final class BenchCommand implements Callable<Integer> {
+    @picocli.CommandLine.Mixin
+    IncludeRoots includeRoots = new IncludeRoots();
+
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     @Parameters(arity = "1..*", paramLabel = "SCENE", description = "The scene files.")
@@ -78,7 +81,7 @@ final class BenchCommand implements Callable<Integer> {
         }
         List<Runs> runs = new ArrayList<>();
         for (String scene : scenes) {
-            SceneDef def = SceneFiles.load(scene, err);
+            SceneDef def = SceneFiles.load(scene, err, null, includeRoots.includes());
             if (def == null) {
                 return 2;
             }

@@ -8,6 +8,9 @@ import picocli.CommandLine.Parameters;
 /** {@code cairn check SCENE...}: reports every problem of every file; exit 2 if there is any. */
 @Command(name = "check", mixinStandardHelpOptions = true, description = "Checks scene files and reports every problem.")
 final class CheckCommand implements Callable<Integer> {
+    @picocli.CommandLine.Mixin
+    IncludeRoots includeRoots = new IncludeRoots();
+
     @Parameters(arity = "1..*", paramLabel = "SCENE", description = "Scene files.")
     List<String> files;
 
@@ -15,7 +18,7 @@ final class CheckCommand implements Callable<Integer> {
     public Integer call() {
         int failed = 0;
         for (String file : files) {
-            if (SceneFiles.load(file, System.err) == null) {
+            if (SceneFiles.load(file, System.err, null, includeRoots.includes()) == null) {
                 failed++;
             } else {
                 System.out.println(file + ": ok");

@@ -25,6 +25,9 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "run", mixinStandardHelpOptions = true, description = "Simulates a scene and prints a summary.")
 final class RunCommand implements Callable<Integer> {
+    @picocli.CommandLine.Mixin
+    IncludeRoots includeRoots = new IncludeRoots();
+
     /** Runs longer than this show a progress bar on stderr (when stderr is a terminal). */
     private static final long PROGRESS_AFTER_NANOS = 1_000_000_000L;
 
@@ -84,7 +87,7 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() {
         PrintStream err = System.err;
         WorldDef.Builder overrides;
-        SceneDef def = SceneFiles.load(scene, err, state);
+        SceneDef def = SceneFiles.load(scene, err, state, includeRoots.includes());
         if (def == null) {
             return 2;
         }

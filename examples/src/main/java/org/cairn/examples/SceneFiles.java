@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import org.cairn.scene.Diagnostic;
+import org.cairn.scene.Includes;
 import org.cairn.scene.SceneCompiler;
 import org.cairn.scene.SceneDef;
 import org.cairn.scene.SceneSyntax;
@@ -19,7 +20,7 @@ final class SceneFiles {
     /** The text of a file, or null after printing why not to {@code err}. */
     static String read(String path, PrintStream err) {
         try {
-            return Files.readString(Path.of(path), StandardCharsets.UTF_8);
+            return Includes.readText(Path.of(path));
         } catch (NoSuchFileException missing) {
             err.println("cairn: no such file: " + path);
         } catch (IOException | RuntimeException unreadable) {
@@ -30,11 +31,11 @@ final class SceneFiles {
 
     /** The compiled scene, or null after printing why not to {@code err}. */
     static SceneDef load(String path, PrintStream err) {
-        return load(path, err, null);
+        return load(path, err, null, Includes.files());
     }
 
     /** The compiled scene in the named initial state (null: as written), or null after printing why not. */
-    static SceneDef load(String path, PrintStream err, String state) {
+    static SceneDef load(String path, PrintStream err, String state, Includes includes) {
         String text = read(path, err);
         if (text == null) {
             return null;
@@ -44,7 +45,7 @@ final class SceneFiles {
             print(parsed.diagnostics(), text, err);
             return null;
         }
-        SceneCompiler.Result compiled = SceneCompiler.compile(parsed.file(), state);
+        SceneCompiler.Result compiled = SceneCompiler.compile(parsed.file(), state, includes);
         if (!compiled.ok()) {
             int errors = 0;
             for (Diagnostic d : compiled.diagnostics()) {

@@ -35,6 +35,21 @@ public record Diagnostic(String code, Severity severity, SourceSpan span, String
         return new Diagnostic(code, Severity.ERROR, span, message, List.of());
     }
 
+    /** Longest excerpt of a source line a diagnostic shows, in characters. */
+    private static final int EXCERPT_LENGTH = 120;
+    /** How much of the line before the span an excerpt keeps. */
+    private static final int EXCERPT_BEFORE = 40;
+
+    /** The line with tabs as spaces and other control characters (NUL, CR, ESC...) as '?', one for one. */
+    private static String printable(String line) {
+        StringBuilder b = new StringBuilder(line.length());
+        for (int i = 0; i < line.length(); i++) {
+            char c = line.charAt(i);
+            b.append(c == '\t' ? ' ' : Character.isISOControl(c) ? '?' : c);
+        }
+        return b.toString();
+    }
+
     /**
      * The human form: {@code file:line:col: error[CODE]: message}, then the source line and a
      * caret span under the offending text, then the hints.
@@ -47,13 +62,20 @@ public record Diagnostic(String code, Severity severity, SourceSpan span, String
                 .append('[').append(code).append("]: ").append(message).append('\n');
         String[] lines = source.split("\r?\n", -1);
         if (span.startLine() >= 1 && span.startLine() <= lines.length) {
-            String line = lines[span.startLine() - 1].replace('\t', ' ');
+            String line = printable(lines[span.startLine() - 1]);
             String gutter = String.valueOf(span.startLine());
-            out.append(' ').append(gutter).append(" | ").append(line).append('\n');
             int from = Math.max(1, Math.min(span.startColumn(), line.length() + 1));
             int to = span.endLine() == span.startLine() ? Math.max(from, Math.min(span.endColumn(), line.length())) : line.length();
-            out.append(' ').append(" ".repeat(gutter.length())).append(" | ").append(" ".repeat(from - 1)).append('^')
-                    .append("~".repeat(Math.max(0, to - from))).append('\n');
+            // A long line is shown as an excerpt around the span, so no diagnostic quotes a whole file.
+            int first = Math.max(0, Math.min(from - 1 - EXCERPT_BEFORE, line.length() - EXCERPT_LENGTH));
+            int last = Math.min(line.length(), first + EXCERPT_LENGTH);
+            String lead = first > 0 ? "..." : "";
+            out.append(' ').append(gutter).append(" | ").append(lead).append(line, first, last)
+                    .append(last < line.length() ? "..." : "").append('\n');
+            int caret = from - 1 - first + lead.length();
+            int width = Math.max(0, Math.min(to, last) - from);
+            out.append(' ').append(" ".repeat(gutter.length())).append(" | ").append(" ".repeat(caret)).append('^')
+                    .append("~".repeat(width)).append('\n');
         }
         for (String hint : hints) {
             out.append(hint.startsWith(PROVENANCE_PREFIX) ? "  = note: " : "  = help: ").append(hint).append('\n');

@@ -1,13 +1,25 @@
 package org.cairn.scene;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * How {@code include "PATH"} finds a file: given the name of the including file and the path as
  * written, the included file's name (as diagnostics will show it) and text.
+ *
+ * <p>A scene file is untrusted input, so {@link #files()} reads only what a scene may include: a
+ * regular file named {@code *.scene}, at most {@link SceneLimits#MAX_FILE_BYTES} long, inside the
+ * including file's folder or one of its subfolders (after following links), or inside a folder
+ * the user allowed ({@link #files(List)}). Anything else is refused with an
+ * {@link IOException} whose message says why and quotes nothing of the file.
  */
 @FunctionalInterface
 public interface Includes {
@@ -18,12 +30,78 @@ public interface Includes {
     /** Reads {@code path}, relative to the directory of {@code fromFile} unless absolute. */
     Source read(String fromFile, String path) throws IOException;
 
-    /** Files on disk, each path relative to the including file's directory. */
+    /** Files on disk inside the including file's folder tree. */
     static Includes files() {
+        return files(List.of());
+    }
+
+    /** Files on disk inside the including file's folder tree or one of {@code allowedRoots}. */
+    static Includes files(List<Path> allowedRoots) {
+        List<Path> roots = List.copyOf(allowedRoots);
         return (fromFile, path) -> {
-            Path parent = Path.of(fromFile).getParent();
-            Path file = (parent == null ? Path.of(path) : parent.resolve(path)).normalize();
-            return new Source(file.toString(), Files.readString(file, StandardCharsets.UTF_8));
+            if (!path.endsWith(".scene")) {
+                throw new IOException("only .scene files can be included");
+            }
+            Path parent = Path.of(fromFile).toAbsolutePath().getParent();
+            Path file = parent.resolve(path).normalize();
+            List<Path> allowed = new ArrayList<>();
+            allowed.add(parent);
+            for (Path root : roots) {
+                allowed.add(root.toAbsolutePath().normalize());
+            }
+            // As written first (so nothing outside is even looked at), then after following links.
+            if (allowed.stream().noneMatch(file::startsWith)) {
+                throw outside();
+            }
+            if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
+                throw new java.nio.file.NoSuchFileException(path);
+            }
+            Path real = file.toRealPath();
+            List<Path> realAllowed = new ArrayList<>();
+            for (Path root : allowed) {
+                if (Files.isDirectory(root)) {
+                    realAllowed.add(root.toRealPath());
+                }
+            }
+            if (realAllowed.stream().noneMatch(real::startsWith)) {
+                throw outside();
+            }
+            if (!Files.isRegularFile(real)) {
+                throw new IOException("it is not a regular file");
+            }
+            Path shown = Path.of(fromFile).getParent() == null ? Path.of(path).normalize()
+                    : Path.of(fromFile).getParent().resolve(path).normalize();
+            return new Source(shown.toString(), readText(real));
         };
+    }
+
+    private static IOException outside() {
+        return new IOException("it is outside the folder of the including file (a scene includes files from its own"
+                + " folder and below; more folders can be allowed with --include-root)");
+    }
+
+    /**
+     * The UTF-8 text of a scene file, reading no more than {@link SceneLimits#MAX_FILE_BYTES} (so a
+     * device or an endless stream cannot exhaust memory); a UTF-8 byte-order mark is dropped.
+     *
+     * @throws IOException if it cannot be read, is longer than the limit, or is not UTF-8
+     */
+    static String readText(Path file) throws IOException {
+        byte[] bytes;
+        try (InputStream in = Files.newInputStream(file)) {
+            bytes = in.readNBytes(SceneLimits.MAX_FILE_BYTES + 1);
+        }
+        if (bytes.length > SceneLimits.MAX_FILE_BYTES) {
+            throw new IOException("it is longer than " + SceneLimits.MAX_FILE_BYTES + " bytes, the limit for a scene file");
+        }
+        int start = bytes.length >= 3 && (bytes[0] & 0xff) == 0xef && (bytes[1] & 0xff) == 0xbb
+                && (bytes[2] & 0xff) == 0xbf ? 3 : 0;
+        try {
+            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(java.nio.ByteBuffer.wrap(bytes, start, bytes.length - start)).toString();
+        } catch (CharacterCodingException e) {
+            throw new IOException("it is not UTF-8 text (save it as UTF-8)");
+        }
     }
 }

@@ -177,7 +177,9 @@ public final class SceneCompiler {
     private boolean expansionStopped;
 
     /** Nested loops may run their bodies at most this many statements in all, so no scene hangs the compiler. */
-    public static final long MAX_EXPANDED_STATEMENTS = 1_000_000;
+    public static final long MAX_EXPANDED_STATEMENTS = SceneLimits.MAX_EXPANDED_STATEMENTS;
+    /** Include statements run so far, against {@link SceneLimits#MAX_INCLUDES}. */
+    private int includeCount;
 
     private SceneCompiler() {
     }
@@ -289,8 +291,9 @@ public final class SceneCompiler {
         if (from == null || to == null) {
             return;
         }
-        if (to - from > 100_000) {
-            error(OUT_OF_RANGE, r.span(), "a repeat may run at most 100000 times, this one " + (to - from));
+        if (to - from > SceneLimits.MAX_REPEAT) {
+            error(OUT_OF_RANGE, r.span(), "a repeat may run at most " + SceneLimits.MAX_REPEAT + " times, this one "
+                    + (to - from));
             return;
         }
         for (long i = from; i < to && !expansionStopped; i++) {
@@ -561,14 +564,14 @@ public final class SceneCompiler {
                         world.gravity(a[0], a[1], a[2]);
                     }
                     case "dt" -> world.timeStep(number(v));
-                    case "substeps" -> world.substeps((int) number(v));
-                    case "iterations" -> world.iterations((int) number(v));
+                    case "substeps" -> world.substeps(count(e.getKey(), v));
+                    case "iterations" -> world.iterations(count(e.getKey(), v));
                     case "contact_hertz" -> world.contactHertz(number(v));
                     case "sleep" -> world.sleeping(((Value.Word) v).name().equals("on"));
                     case "warm_start" -> world.warmStarting(((Value.Word) v).name().equals("on"));
                     case "block_normals" -> world.blockNormals(((Value.Word) v).name().equals("on"));
-                    case "relax_iterations" -> world.relaxIterations((int) number(v));
-                    case "workers" -> world.workerCount((int) number(v));
+                    case "relax_iterations" -> world.relaxIterations(count(e.getKey(), v));
+                    case "workers" -> world.workerCount(count(e.getKey(), v));
                     case "experimental_clamp_increments" ->
                             world.experimentalClampIncrements(((Value.Word) v).name().equals("on"));
                     case "experimental_restitution_without_threshold" ->
@@ -576,7 +579,7 @@ public final class SceneCompiler {
                     case "contact_damping" -> world.contactDampingRatio(number(v));
                     case "max_push_speed" -> world.maxContactPushSpeed(number(v));
                     case "restitution_threshold" -> world.restitutionThreshold(number(v));
-                    case "position_iterations" -> world.positionIterations((int) number(v));
+                    case "position_iterations" -> world.positionIterations(count(e.getKey(), v));
                     case "baumgarte" -> world.baumgarte(number(v));
                     case "sleep_speed" -> world.sleepSpeed(number(v));
                     case "max_speed" -> world.maxLinearSpeed(number(v));
@@ -611,6 +614,18 @@ public final class SceneCompiler {
                 error(OUT_OF_RANGE, g.span(), rejected.getMessage());
             }
         }
+    }
+
+    /**
+     * A whole-number setting as an int: a value beyond int's range is refused with the setting's
+     * name (a plain cast would turn 1e10 silently into 2147483647).
+     */
+    private static int count(String key, Value v) {
+        double d = number(v);
+        if (d > Integer.MAX_VALUE || d < Integer.MIN_VALUE) {
+            throw new IllegalArgumentException("'" + key + "' is far too large: " + d);
+        }
+        return (int) d;
     }
 
     private void material(Statement.Generic g, Map<String, Value> props, Map<String, Value> scope) {
@@ -829,6 +844,15 @@ public final class SceneCompiler {
             error(WRONG_KIND, include.span(), "'include' goes at the top level, not inside a repeat");
             return;
         }
+        if (expansionStopped) {
+            return;
+        }
+        if (++includeCount > SceneLimits.MAX_INCLUDES) {
+            error(OUT_OF_RANGE, include.span(), "a scene may include at most " + SceneLimits.MAX_INCLUDES
+                    + " files in all (counting every include of every file)");
+            expansionStopped = true;
+            return;
+        }
         Includes.Source source;
         try {
             source = includes.read(files.get(files.size() - 1), include.path());
@@ -869,6 +893,13 @@ public final class SceneCompiler {
             return;
         }
         List<Statement> included = parsed.file().statements();
+        expanded += included.size();
+        if (expanded > MAX_EXPANDED_STATEMENTS) {
+            error(OUT_OF_RANGE, include.span(), "the includes and loops of this scene expand to more than "
+                    + MAX_EXPANDED_STATEMENTS + " statements");
+            expansionStopped = true;
+            return;
+        }
         if (included.isEmpty() || !(included.get(0) instanceof Statement.SceneDecl)) {
             provenance.add(note);
             error(VERSION, new SourceSpan(source.name(), 1, 1, 1, 1), "a scene must start with its version line, 'scene 1'");

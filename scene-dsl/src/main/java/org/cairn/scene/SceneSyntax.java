@@ -9,6 +9,7 @@ import org.cairn.scene.internal.syntax.AstBuilder;
 import org.cairn.scene.internal.syntax.SceneLexer;
 import org.cairn.scene.internal.syntax.SceneParser;
 import org.cairn.scene.internal.syntax.SyntaxErrors;
+import org.cairn.scene.internal.syntax.TokenLimits;
 
 /**
  * The first stage of the .scene front end: text to AST, with every syntax error of the file
@@ -40,7 +41,14 @@ public final class SceneSyntax {
         SceneLexer lexer = new SceneLexer(CharStreams.fromString(text, fileName));
         lexer.removeErrorListeners();
         lexer.addErrorListener(errors.quietListener());
-        SceneParser parser = new SceneParser(new CommonTokenStream(lexer));
+        CommonTokenStream tokens = new CommonTokenStream(lexer);
+        tokens.fill();
+        List<Diagnostic> overLimit = TokenLimits.check(fileName, tokens.getTokens());
+        if (!overLimit.isEmpty()) {
+            // The parser and the passes after it recurse over the tree: over these limits none of them runs.
+            return new Result(new SceneFile(List.of(), new SourceSpan(fileName, 1, 1, 1, 1)), overLimit);
+        }
+        SceneParser parser = new SceneParser(tokens);
         parser.removeErrorListeners();
         parser.setErrorHandler(errors);
         SceneFile file = new AstBuilder(fileName).file(parser.file());

@@ -22,6 +22,19 @@ public record Dimension(int length, int mass, int time, int angle) {
     public static final Dimension DENSITY = new Dimension(-3, 1, 0, 0);
     public static final Dimension FREQUENCY = new Dimension(0, 0, -1, 0);
 
+    /**
+     * The largest power of a base unit a value may carry. Powers this small cannot overflow an
+     * int however two of them are combined (64·64 and 64 + 64 are far from 2³¹), so checking each
+     * result keeps every dimension exact.
+     */
+    public static final int MAX_POWER = 64;
+
+    /** Whether every base unit's power is within ±limit. */
+    public boolean powersWithin(int limit) {
+        return Math.abs(length) <= limit && Math.abs(mass) <= limit && Math.abs(time) <= limit
+                && Math.abs(angle) <= limit;
+    }
+
     /** The dimension of a product. */
     public Dimension times(Dimension other) {
         return new Dimension(length + other.length, mass + other.mass, time + other.time, angle + other.angle);

@@ -2,6 +2,7 @@ package org.cairn.scene.internal.eval;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.cairn.scene.SceneLimits;
 import java.util.Map;
 import java.util.Set;
 import org.cairn.scene.Diagnostic;
@@ -66,7 +67,14 @@ public final class Evaluator {
                 }
                 items.add(v);
             }
-            return new Value.Tuple(items);
+            Value.Tuple tuple = new Value.Tuple(items);
+            if (tuple.numbers() > SceneLimits.MAX_TUPLE_NUMBERS) {
+                error(org.cairn.scene.SceneCompiler.OUT_OF_RANGE, t, "a value may hold at most " + SceneLimits.MAX_TUPLE_NUMBERS
+                        + " numbers, this tuple " + (tuple.numbers() == Long.MAX_VALUE ? "more than 2^63"
+                        : String.valueOf(tuple.numbers())));
+                return null;
+            }
+            return tuple;
         }
         if (e instanceof Expr.Negate n) {
             Value v = evaluate(n.operand());
@@ -169,17 +177,23 @@ public final class Evaluator {
                 return new Value.Scalar(op == '+' ? a.si() + c.si() : a.si() - c.si(), d);
             }
             case '*' -> {
-                return new Value.Scalar(a.si() * c.si(), a.dimension().times(c.dimension()));
+                return withUnitPowersInRange(new Value.Scalar(a.si() * c.si(), a.dimension().times(c.dimension())), at);
             }
             case '/' -> {
-                return new Value.Scalar(a.si() / c.si(), a.dimension().over(c.dimension()));
+                return withUnitPowersInRange(new Value.Scalar(a.si() / c.si(), a.dimension().over(c.dimension())), at);
             }
             default -> {
                 if (!c.dimension().equals(Dimension.NONE) || c.si() != Math.rint(c.si())) {
                     error(BAD_ARGUMENT, at, "a power must be a whole plain number");
                     return null;
                 }
-                return new Value.Scalar(Math.pow(a.si(), c.si()), a.dimension().power((int) c.si()));
+                if (!a.dimension().equals(Dimension.NONE) && Math.abs(c.si()) > Dimension.MAX_POWER) {
+                    error(BAD_ARGUMENT, at, "a quantity with a unit may be raised to a power from -" + Dimension.MAX_POWER
+                            + " to " + Dimension.MAX_POWER + ", not " + c.si());
+                    return null;
+                }
+                return withUnitPowersInRange(new Value.Scalar(Math.pow(a.si(), c.si()),
+                        a.dimension().power((int) c.si())), at);
             }
         }
     }
@@ -264,6 +278,15 @@ public final class Evaluator {
                 return best;
             }
         }
+    }
+
+    /** The value, or null after an error if its unit has a power beyond ±{@link Dimension#MAX_POWER} (m^65). */
+    private Value withUnitPowersInRange(Value.Scalar v, Expr at) {
+        if (!v.dimension().powersWithin(Dimension.MAX_POWER)) {
+            error(BAD_ARGUMENT, at, "the unit of this value has a power beyond " + Dimension.MAX_POWER);
+            return null;
+        }
+        return v;
     }
 
     private void error(String code, Expr at, String message) {

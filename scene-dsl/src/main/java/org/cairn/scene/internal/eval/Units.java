@@ -83,6 +83,10 @@ public final class Units {
                 while (i < text.length() && Character.isDigit(text.charAt(i))) {
                     i++;
                 }
+                // A unit's own power is small (m^3, s^-2); a longer one is no unit this table knows.
+                if (i - p > 3) {
+                    throw new UnknownUnit(text.substring(start, i));
+                }
                 power = Integer.parseInt(text.substring(p, i));
             }
             int exponent = sign * power;

@@ -8,11 +8,32 @@ public sealed interface Value {
     record Scalar(double si, Dimension dimension) implements Value {
     }
 
-    /** A tuple of values, such as a position. */
-    record Tuple(List<Value> items) implements Value {
+    /**
+     * A tuple of values, such as a position.
+     *
+     * @param items   the values
+     * @param numbers how many values it holds, counted through nested tuples (a tuple built
+     *                from itself twice, 64 times over, holds 2⁶⁴: the count saturates at
+     *                {@link Long#MAX_VALUE}, so a limit can refuse it before anything walks it)
+     */
+    record Tuple(List<Value> items, long numbers) implements Value {
         /** Copies the list so the record stays immutable. */
         public Tuple {
             items = List.copyOf(items);
+        }
+
+        /** A tuple of these values. */
+        public Tuple(List<Value> items) {
+            this(items, count(items));
+        }
+
+        private static long count(List<Value> items) {
+            long n = 0;
+            for (Value v : items) {
+                long add = v instanceof Tuple t ? t.numbers() : 1;
+                n = n > Long.MAX_VALUE - add ? Long.MAX_VALUE : n + add;
+            }
+            return n;
         }
     }
 

@@ -60,7 +60,12 @@ public final class SyntaxErrors extends DefaultErrorStrategy {
         if (token.getType() == SceneLexer.NL) {
             return "end of line";
         }
-        return "'" + token.getText() + "'";
+        String text = token.getText();
+        if (text.length() == 1 && Character.isISOControl(text.charAt(0))) {
+            // A raw control character would act on the terminal the diagnostic is printed to.
+            return String.format("U+%04X (a control character)", (int) text.charAt(0));
+        }
+        return "'" + (text.length() > 40 ? text.substring(0, 40) + "..." : text) + "'";
     }
 
     static String describe(int type) {
@@ -153,8 +158,13 @@ public final class SyntaxErrors extends DefaultErrorStrategy {
     private boolean unclosedBrace(Parser recognizer) {
         for (org.antlr.v4.runtime.ParserRuleContext c = recognizer.getContext(); c != null; c = c.getParent()) {
             if (c instanceof SceneParser.BlockContext || c instanceof SceneParser.StateBlockContext) {
-                Token brace = c instanceof SceneParser.BlockContext b ? b.LBRACE().getSymbol()
-                        : ((SceneParser.StateBlockContext) c).LBRACE().getSymbol();
+                org.antlr.v4.runtime.tree.TerminalNode open = c instanceof SceneParser.BlockContext b ? b.LBRACE()
+                        : ((SceneParser.StateBlockContext) c).LBRACE();
+                if (open == null) {
+                    // The file ends where the block's '{' should be: that is the missing token.
+                    return false;
+                }
+                Token brace = open.getSymbol();
                 diagnostics.add(Diagnostic.error(MISSING_TOKEN, span(brace),
                         "this '{' is never closed: the file ends before its '}'"));
                 return true;

@@ -1,0 +1,96 @@
+package org.cairn.scene;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Small files that once crashed the front end, hung it or exhausted its memory: each is now a
+ * diagnostic at file:line:col, within a few seconds, and every size or depth the file controls
+ * is checked against {@link SceneLimits} before the work.
+ */
+class HostileInputTest {
+    /** The rendered diagnostics of checking {@code text}, which must finish within 10 s. */
+    private static String check(String text) {
+        return assertTimeoutPreemptively(Duration.ofSeconds(10), () -> {
+            SceneSyntax.Result parsed = SceneSyntax.parse("h.scene", text);
+            if (!parsed.ok()) {
+                return parsed.diagnostics().stream().map(d -> d.render(text)).collect(Collectors.joining());
+            }
+            SceneCompiler.Result compiled = SceneCompiler.compile(parsed.file());
+            return compiled.diagnostics().stream().map(d -> d.render(compiled.textOf(d, text)))
+                    .collect(Collectors.joining());
+        });
+    }
+
+    @Test
+    void aFileEndingWhereABlockShouldOpenSaysSo() {
+        assertTrue(check("scene 1\nrepeat i in 0..3").contains("h.scene:2:17: error[E0002]: expected one of '{'"));
+        assertTrue(check("scene 1\nstate s").contains("h.scene:2:8: error[E0002]: expected '{', found end of file"));
+    }
+
+    @Test
+    void unitPowersCannotOverflow() {
+        assertTrue(check("scene 1\nlet x = 1m^99999999999\n").contains("h.scene:2:9: error[E0202]: unknown unit"));
+        String wrapped = check("scene 1\nlet a = (1m)^2147483647\nlet b = (1m^64)^64\n");
+        assertTrue(wrapped.contains("h.scene:2:9: error[E0205]: a quantity with a unit may be raised to a power from -64"
+                + " to 64"), wrapped);
+        assertTrue(wrapped.contains("h.scene:3:9: error[E0205]: the unit of this value has a power beyond 64"), wrapped);
+    }
+
+    @Test
+    void nestingAndLongExpressionsStopBeforeTheParserRecurses() {
+        String parens = check("scene 1\nlet x = " + "(".repeat(3000) + "1" + ")".repeat(3000) + "\n");
+        assertTrue(parens.contains("h.scene:2:73: error[E0309]: brackets may nest at most 64 deep"), parens);
+        String product = check("scene 1\nlet x = " + "2*".repeat(3000) + "2\n");
+        assertTrue(product.contains("error[E0309]: an expression may be at most 256 operators and brackets deep"), product);
+        String blocks = check("scene 1\n" + "repeat i in 0..1 {\n".repeat(2000) + "}\n".repeat(2000));
+        assertTrue(blocks.contains("error[E0309]: blocks may nest at most 64 deep"), blocks);
+        // A hull of many points is many short expressions, not one deep one.
+        StringBuilder hull = new StringBuilder("scene 1\nbody gem { convex points=(");
+        for (int i = 0; i < 2000; i++) {
+            hull.append(i > 0 ? ", " : "").append("(-").append(i % 7).append("cm, -").append(i % 5).append("cm, ")
+                    .append(i % 3).append("cm)");
+        }
+        assertFalse(check(hull.append(") }\n").toString()).contains("E0309"));
+    }
+
+    @Test
+    void tuplesBuiltFromThemselvesAreRefusedBeforeTheyAreWalked() {
+        StringBuilder text = new StringBuilder("scene 1\nlet a0 = 1\n");
+        for (int k = 1; k < 64; k++) {
+            text.append("let a").append(k).append(" = (a").append(k - 1).append(", a").append(k - 1).append(")\n");
+        }
+        text.append("body b at=-a63 { sphere r=1m }\n");
+        String out = check(text.toString());
+        assertTrue(out.contains("h.scene:22:11: error[E0309]: a value may hold at most 1000000 numbers, this tuple 1048576"),
+                out);
+    }
+
+    @Test
+    void longNamesAreRefusedAndNeverQuotedWhole() {
+        String name = "a".repeat(100_000);
+        String out = check("scene 1\nlet " + name + " = 1\nlet x = " + name.substring(1) + "b\n");
+        assertTrue(out.contains("h.scene:2:5: error[E0309]: a name may be at most 256 characters long, this one is 100000"),
+                out);
+        assertTrue(out.length() < 2_000, "an excerpt, not the line: " + out.length() + " characters");
+    }
+
+    @Test
+    void countsBeyondAnIntAreNamedNotWrapped() {
+        String out = check("scene 1\nworld substeps=1e10 iterations=1e10\n");
+        assertTrue(out.contains("error[E0309]: 'substeps' is far too large: 1.0E10"), out);
+        assertTrue(out.contains("error[E0309]: 'iterations' is far too large: 1.0E10"), out);
+        assertTrue(check("scene 1\nworld substeps=100000\n").contains("substeps must be"));
+    }
+
+    @Test
+    void controlCharactersAreNotEchoed() {
+        String out = check("scene 1\nbody b\u0000\r\u001b[2J { sphere r=1m }\n");
+        assertFalse(out.contains("\u0000") || out.contains("\u001b") || out.contains("\r"), out);
+    }
+}
