@@ -69,10 +69,10 @@ class IncludeSandboxTest {
 
     @Test
     void aFolderTheUserAllowsCanBeIncludedFrom() throws IOException {
-        write("shared/ground.scene", "scene 1\nbody ground static { box half=(5m, 0.5m, 5m) }\n");
-        Path scene = write("project/main.scene", "scene 1\ninclude \"../shared/ground.scene\"\n");
+        write("common/ground.scene", "scene 1\nbody ground static { box half=(5m, 0.5m, 5m) }\n");
+        Path scene = write("project/main.scene", "scene 1\ninclude \"../common/ground.scene\"\n");
         assertTrue(check(scene, Includes.files()).contains("outside the folder"));
-        assertEquals("", check(scene, Includes.files(List.of(dir.resolve("shared")))));
+        assertEquals("", check(scene, Includes.files(List.of(dir.resolve("common")))));
     }
 
     @Test
