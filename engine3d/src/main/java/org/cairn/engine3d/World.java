@@ -523,7 +523,10 @@ public final class World {
         if (bodies.massOverridden[i]) {
             return;
         }
-        MassUpdate.apply(bodies, i, MassUpdate.fromShapes(bodies, shapes, i), scratch9);
+        // A static body never moves, so it has no use for a centre of mass; computing one would
+        // only refuse shapes too large to have a finite inertia (a ground 1e200 m wide).
+        MassProperties props = bodies.type[i] == BodyStore.STATIC ? null : MassUpdate.fromShapes(bodies, shapes, i);
+        MassUpdate.apply(bodies, i, props, scratch9);
     }
 
     // ------------------------------------------------------------------ pose and velocity

@@ -12,6 +12,7 @@ import org.cairn.engine3d.BodyType;
 import org.cairn.engine3d.MixingRule;
 import org.cairn.engine3d.ShapeDef;
 import org.cairn.engine3d.SolverKind;
+import org.cairn.engine3d.World;
 import org.cairn.engine3d.WorldDef;
 import org.cairn.engine3d.geometry.Box;
 import org.cairn.engine3d.geometry.Capsule;
@@ -180,6 +181,8 @@ public final class SceneCompiler {
     public static final long MAX_EXPANDED_STATEMENTS = SceneLimits.MAX_EXPANDED_STATEMENTS;
     /** Include statements run so far, against {@link SceneLimits#MAX_INCLUDES}. */
     private int includeCount;
+    /** See {@link #trialWorld()}. */
+    private World trial;
 
     private SceneCompiler() {
     }
@@ -616,6 +619,14 @@ public final class SceneCompiler {
         }
     }
 
+    /** A world the bodies are tried in (each destroyed again), made on first use. */
+    private World trialWorld() {
+        if (trial == null) {
+            trial = new World();
+        }
+        return trial;
+    }
+
     /**
      * A whole-number setting as an int: a value beyond int's range is refused with the setting's
      * name (a plain cast would turn 1e10 silently into 2147483647).
@@ -673,8 +684,9 @@ public final class SceneCompiler {
         }
         Double friction = props.containsKey("friction") ? number(props.get("friction")) : null;
         Double restitution = props.containsKey("restitution") ? number(props.get("restitution")) : null;
-        if (friction != null && !(friction >= 0) || restitution != null && !(restitution >= 0 && restitution <= 1)) {
-            error(OUT_OF_RANGE, g.span(), "a pair's friction must be at least 0 and its restitution in [0, 1]");
+        if (friction != null && !(friction >= 0 && friction < Double.POSITIVE_INFINITY)
+                || restitution != null && !(restitution >= 0 && restitution <= 1)) {
+            error(OUT_OF_RANGE, g.span(), "a pair's friction must be finite and at least 0, and its restitution in [0, 1]");
             return;
         }
         for (PendingPair p : pairs) {
@@ -828,7 +840,11 @@ public final class SceneCompiler {
                     mass = java.util.OptionalDouble.of(m);
                 }
             }
-            bodies.add(new SceneDef.BodySpec(name, def.build(), shapes, mass));
+            SceneDef.BodySpec spec = new SceneDef.BodySpec(name, def.build(), shapes, mass);
+            // The engine's own rules (hull size, usable mass and inertia, ...), so that a scene
+            // that checks is a scene that builds: the body is made once in a scratch world.
+            trialWorld().destroyBody(spec.createIn(trialWorld()));
+            bodies.add(spec);
         } catch (IllegalArgumentException rejected) {
             error(OUT_OF_RANGE, g.span(), rejected.getMessage());
         }

@@ -82,6 +82,32 @@ public record SceneDef(WorldDef world, List<BodySpec> bodies, List<MaterialPair>
         public BodySpec(String name, BodyDef body, List<ShapeSpec> shapes) {
             this(name, body, shapes, OptionalDouble.empty());
         }
+
+        /**
+         * Creates the body in {@code w} with its shapes and mass.
+         *
+         * @throws IllegalArgumentException if the engine refuses any of it; the world is then left
+         *                                  as it was (the body is destroyed again)
+         */
+        public BodyId createIn(World w) {
+            BodyId id = w.createBody(body);
+            try {
+                for (ShapeSpec shape : shapes) {
+                    w.createShape(id, shape.def(), shape.shape());
+                }
+                if (mass.isPresent()) {
+                    // Same shape of inertia, scaled: I grows with the mass at a fixed mass distribution.
+                    MassProperties fromShapes = w.massProperties(id);
+                    double scale = mass.getAsDouble() / fromShapes.mass();
+                    w.setMassProperties(id, MassProperties.of(mass.getAsDouble(), fromShapes.center(new Vector3d()),
+                            fromShapes.inertia(new Matrix3d()).scale(scale)));
+                }
+            } catch (IllegalArgumentException rejected) {
+                w.destroyBody(id);
+                throw rejected;
+            }
+            return id;
+        }
     }
 
     /** A shape with its material and placement. */
@@ -100,18 +126,7 @@ public record SceneDef(WorldDef world, List<BodySpec> bodies, List<MaterialPair>
         }
         Map<String, BodyId> ids = new LinkedHashMap<>();
         for (BodySpec spec : bodies) {
-            BodyId id = w.createBody(spec.body());
-            for (ShapeSpec shape : spec.shapes()) {
-                w.createShape(id, shape.def(), shape.shape());
-            }
-            if (spec.mass().isPresent()) {
-                // Same shape of inertia, scaled: I grows with the mass at a fixed mass distribution.
-                MassProperties fromShapes = w.massProperties(id);
-                double scale = spec.mass().getAsDouble() / fromShapes.mass();
-                w.setMassProperties(id, MassProperties.of(spec.mass().getAsDouble(), fromShapes.center(new Vector3d()),
-                        fromShapes.inertia(new Matrix3d()).scale(scale)));
-            }
-            ids.put(spec.name(), id);
+            ids.put(spec.name(), spec.createIn(w));
         }
         return new Built(w, ids);
     }

@@ -89,6 +89,49 @@ class HostileInputTest {
     }
 
     @Test
+    void whatTheEngineWouldRefuseIsAnErrorInCheckNotACrashInRun() {
+        String out = check("""
+                scene 1
+                body big static { box half=(1e200m, 1m, 1m) }
+                body thin { box half=(1e-200m, 1m, 1m) }
+                body dense { sphere r=1m density=1e308kg/m^3 }
+                material a friction=0.5
+                material b friction=0.5
+                pair a b friction=1e309
+                body flat { cylinder r=1m half_height=1e-300m }
+                body tiny mass=1e-320kg { box half=(1m, 1m, 1m) }
+                """);
+        assertTrue(out.contains("h.scene:2:19: error[E0309]: halfX must be at most 1000000.0 m, got 1.0E200"), out);
+        assertTrue(out.contains("h.scene:3:1: error[E0309]: shape: Box[halfX=1.0E-200, halfY=1.0, halfZ=1.0] at density"
+                + " 1000.0 kg/m^3 gives mass properties the solver cannot use"), out);
+        assertTrue(out.contains("h.scene:4:1: error[E0309]: shape: Sphere[radius=1.0] at density 1.0E308 kg/m^3"), out);
+        assertTrue(out.contains("h.scene:7:1: error[E0309]: a pair's friction must be finite"), out);
+        assertTrue(out.contains("h.scene:8:1: error[E0309]: shape: points must not all lie in one plane"), out);
+        assertTrue(out.contains("h.scene:9:1: error[E0309]: inertia must be a positive definite tensor"), out);
+    }
+
+    @Test
+    void aGroundAsLargeAsShapesMayBeHoldsWhatFallsOnIt() {
+        SceneSyntax.Result parsed = SceneSyntax.parse("h.scene", """
+                scene 1
+                body ground static { box half=(1000km, 1m, 1000km) at=(0, -1m, 0) }
+                body b at=(0, 3m, 0) { box half=(0.5m, 0.5m, 0.5m) }
+                body c at=(2m, 3m, 0) { sphere r=0.5m }
+                """);
+        SceneCompiler.Result compiled = SceneCompiler.compile(parsed.file());
+        assertTrue(compiled.ok(), compiled.diagnostics().toString());
+        SceneDef.Built built = compiled.scene().build();
+        for (int i = 0; i < 180; i++) {
+            built.world().step();
+        }
+        org.joml.Vector3d p = new org.joml.Vector3d();
+        built.world().position(built.bodies().get("b"), p);
+        assertTrue(Math.abs(p.y - 0.5) < 0.01, "the box rests on the ground: y = " + p.y);
+        built.world().position(built.bodies().get("c"), p);
+        assertTrue(Math.abs(p.y - 0.5) < 0.01, "the sphere rests on the ground: y = " + p.y);
+    }
+
+    @Test
     void controlCharactersAreNotEchoed() {
         String out = check("scene 1\nbody b\u0000\r\u001b[2J { sphere r=1m }\n");
         assertFalse(out.contains("\u0000") || out.contains("\u001b") || out.contains("\r"), out);

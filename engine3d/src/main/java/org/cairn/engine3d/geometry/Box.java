@@ -9,11 +9,11 @@ import org.joml.Vector3d;
  * @param halfX half the extent along x in m, positive (likewise halfY, halfZ)
  */
 public record Box(double halfX, double halfY, double halfZ) implements Shape {
-    /** @throws IllegalArgumentException if a half extent is not positive and finite */
+    /** @throws IllegalArgumentException if a half extent is not positive or exceeds {@link Shape#MAX_LENGTH_METERS} */
     public Box {
-        Check.positive("halfX", halfX);
-        Check.positive("halfY", halfY);
-        Check.positive("halfZ", halfZ);
+        Check.length("halfX", halfX);
+        Check.length("halfY", halfY);
+        Check.length("halfZ", halfZ);
     }
 
     @Override

@@ -11,10 +11,10 @@ import org.joml.Vector3d;
  * @param radius     radius in m, positive
  */
 public record Capsule(double halfHeight, double radius) implements Shape {
-    /** @throws IllegalArgumentException if a size is not positive and finite */
+    /** @throws IllegalArgumentException if a size is not positive or exceeds {@link Shape#MAX_LENGTH_METERS} */
     public Capsule {
-        Check.positive("halfHeight", halfHeight);
-        Check.positive("radius", radius);
+        Check.length("halfHeight", halfHeight);
+        Check.length("radius", radius);
     }
 
     @Override

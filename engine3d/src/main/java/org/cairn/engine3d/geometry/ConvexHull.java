@@ -40,7 +40,7 @@ public final class ConvexHull implements Shape {
                     + xyz.length + " coordinates");
         }
         for (int i = 0; i < xyz.length; i++) {
-            Check.finite("points[" + i / 3 + "]." + "xyz".charAt(i % 3), xyz[i]);
+            Check.coordinate("points[" + i / 3 + "]." + "xyz".charAt(i % 3), xyz[i]);
         }
         return new ConvexHull(QuickHull.build(xyz.clone()));
     }

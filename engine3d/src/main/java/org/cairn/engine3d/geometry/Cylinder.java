@@ -10,10 +10,10 @@ import org.joml.Vector3d;
  * @param radius     radius in m, positive
  */
 public record Cylinder(double halfHeight, double radius) implements Shape {
-    /** @throws IllegalArgumentException if a size is not positive and finite */
+    /** @throws IllegalArgumentException if a size is not positive or exceeds {@link Shape#MAX_LENGTH_METERS} */
     public Cylinder {
-        Check.positive("halfHeight", halfHeight);
-        Check.positive("radius", radius);
+        Check.length("halfHeight", halfHeight);
+        Check.length("radius", radius);
     }
 
     @Override

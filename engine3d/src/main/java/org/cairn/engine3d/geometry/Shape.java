@@ -7,6 +7,13 @@ import org.joml.Vector3d;
  * immutable values: one shape may be attached to many bodies.
  */
 public sealed interface Shape permits Sphere, Box, Capsule, Cylinder, ConvexHull, TriangleMesh {
+    /**
+     * The largest dimension or coordinate a shape may have, m (1000 km). The collision routines
+     * multiply lengths together; far beyond this, products overflow and a body resting on such a
+     * shape would get a non-finite state, so the shape is refused where it is made instead.
+     */
+    double MAX_LENGTH_METERS = 1e6;
+
     /** Volume in m³. */
     double volume();
 

@@ -9,9 +9,9 @@ import org.joml.Vector3d;
  * @param radius radius in m, positive
  */
 public record Sphere(double radius) implements Shape {
-    /** @throws IllegalArgumentException if the radius is not positive and finite */
+    /** @throws IllegalArgumentException if the radius is not positive or exceeds {@link Shape#MAX_LENGTH_METERS} */
     public Sphere {
-        Check.positive("radius", radius);
+        Check.length("radius", radius);
     }
 
     @Override

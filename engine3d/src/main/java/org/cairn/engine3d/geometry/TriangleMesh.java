@@ -37,7 +37,7 @@ public final class TriangleMesh implements Shape {
             throw new IllegalArgumentException("triangles must hold three indices per triangle, got " + triangles.length);
         }
         for (int i = 0; i < vertices.length; i++) {
-            Check.finite("vertices[" + i / 3 + "]." + "xyz".charAt(i % 3), vertices[i]);
+            Check.coordinate("vertices[" + i / 3 + "]." + "xyz".charAt(i % 3), vertices[i]);
         }
         int n = vertices.length / 3;
         for (int t = 0; t < triangles.length; t += 3) {

@@ -186,6 +186,19 @@ class MassPropertiesTest {
         assertMessageNames("density", () -> new Box(1, 1, 1).massProperties(0));
     }
 
+    @Test
+    void shapesLargerThanTheLengthLimitAreRefusedAndThoseAtItAccepted() {
+        double max = Shape.MAX_LENGTH_METERS;
+        assertMessageNames("radius", () -> new Sphere(Math.nextUp(max)));
+        assertMessageNames("halfX", () -> new Box(1e200, 1, 1));
+        assertMessageNames("halfHeight", () -> new Capsule(2 * max, 1));
+        assertMessageNames("radius", () -> new Cylinder(1, 1e300));
+        assertMessageNames("points[1].y", () -> ConvexHull.of(0, 0, 0, 1, -2 * max, 0, 0, 1, 0, 0, 0, 1));
+        assertMessageNames("vertices[0].z", () -> TriangleMesh.of(new double[] {0, 0, 1e7, 1, 0, 0, 0, 1, 0},
+                new int[] {0, 1, 2}));
+        assertEquals(max, new Box(max, 1, max).halfX());
+    }
+
     static void assertMessageNames(String parameter, org.junit.jupiter.api.function.Executable call) {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, call);
         assertTrue(e.getMessage().startsWith(parameter + " ") || e.getMessage().startsWith(parameter + "."),

@@ -26,6 +26,28 @@ public final class Check {
         return value;
     }
 
+    /**
+     * A shape dimension (m): positive and at most {@link org.cairn.engine3d.geometry.Shape#MAX_LENGTH_METERS}.
+     */
+    public static double length(String name, double value) {
+        positive(name, value);
+        if (value > org.cairn.engine3d.geometry.Shape.MAX_LENGTH_METERS) {
+            throw new IllegalArgumentException(name + " must be at most "
+                    + org.cairn.engine3d.geometry.Shape.MAX_LENGTH_METERS + " m, got " + value);
+        }
+        return value;
+    }
+
+    /** A shape's point coordinate (m): finite and within ±{@link org.cairn.engine3d.geometry.Shape#MAX_LENGTH_METERS}. */
+    public static double coordinate(String name, double value) {
+        finite(name, value);
+        if (Math.abs(value) > org.cairn.engine3d.geometry.Shape.MAX_LENGTH_METERS) {
+            throw new IllegalArgumentException(name + " must be within ±"
+                    + org.cairn.engine3d.geometry.Shape.MAX_LENGTH_METERS + " m, got " + value);
+        }
+        return value;
+    }
+
     public static double nonNegative(String name, double value) {
         if (!(value >= 0.0) || !Double.isFinite(value)) {
             throw new IllegalArgumentException(name + " must be non-negative and finite, got " + value);
