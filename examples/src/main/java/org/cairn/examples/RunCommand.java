@@ -134,8 +134,9 @@ final class RunCommand implements Callable<Integer> {
             checker.settleBy(settleBy);
         }
 
-        double[] stepMillis = new double[steps];
-        double[] awakeMillis = new double[steps];
+        // Grown as the run goes, so memory follows the steps taken, not the steps asked for.
+        double[] stepMillis = new double[Math.min(steps, 4096)];
+        double[] awakeMillis = new double[stepMillis.length];
         int awakeSteps = 0;
         Progress progress = new Progress(steps, !quiet && !json && System.console() != null, err);
         try (Recorder recorder = record == null ? null : Recorder.open(record, built)) {
@@ -145,6 +146,10 @@ final class RunCommand implements Callable<Integer> {
             for (int s = 0; s < steps; s++) {
                 long t0 = System.nanoTime();
                 world.step();
+                if (s == stepMillis.length) {
+                    stepMillis = Arrays.copyOf(stepMillis, 2 * s);
+                    awakeMillis = Arrays.copyOf(awakeMillis, 2 * s);
+                }
                 stepMillis[s] = (System.nanoTime() - t0) * 1e-6;
                 if (world.awakeBodyCount() > 0) {
                     awakeMillis[awakeSteps++] = stepMillis[s];
@@ -177,7 +182,7 @@ final class RunCommand implements Callable<Integer> {
             err.printf(java.util.Locale.ROOT, "cairn: every invariant held over %d steps (%d contact points checked)%n", steps,
                     checker.pointsChecked());
         }
-        double msPerStep = median(stepMillis);
+        double msPerStep = median(Arrays.copyOf(stepMillis, steps));
         RunReport.Timing timing = new RunReport.Timing(msPerStep, median(Arrays.copyOf(awakeMillis, awakeSteps)),
                 mean(awakeMillis, awakeSteps), awakeSteps, steps);
         if (probesFile != null) {

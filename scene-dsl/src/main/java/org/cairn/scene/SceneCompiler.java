@@ -445,7 +445,8 @@ public final class SceneCompiler {
             case FREQUENCY -> scalar(v, Dimension.FREQUENCY);
             case RATE -> scalar(v, Dimension.FREQUENCY);
             case PLAIN -> v instanceof Value.Scalar s && s.dimension().equals(Dimension.NONE);
-            case COUNT -> v instanceof Value.Scalar s && s.dimension().equals(Dimension.NONE) && s.si() == Math.rint(s.si());
+            case COUNT -> v instanceof Value.Scalar s && s.dimension().equals(Dimension.NONE) && s.si() == Math.rint(s.si())
+                    && Double.isFinite(s.si());
             case WORD -> v instanceof Value.Word;
             case ON_OFF -> v instanceof Value.Word w && (w.name().equals("on") || w.name().equals("off"));
             case MESH_VERTICES -> v instanceof Value.Tuple t && t.items().size() >= 3

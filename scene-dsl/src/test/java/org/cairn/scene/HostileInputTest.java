@@ -105,7 +105,7 @@ class HostileInputTest {
         assertTrue(out.contains("h.scene:3:1: error[E0309]: shape: Box[halfX=1.0E-200, halfY=1.0, halfZ=1.0] at density"
                 + " 1000.0 kg/m^3 gives mass properties the solver cannot use"), out);
         assertTrue(out.contains("h.scene:4:1: error[E0309]: shape: Sphere[radius=1.0] at density 1.0E308 kg/m^3"), out);
-        assertTrue(out.contains("h.scene:7:1: error[E0309]: a pair's friction must be finite"), out);
+        assertTrue(out.contains("h.scene:7:19: error[E0205]: the number 1e309 is beyond"), out);
         assertTrue(out.contains("h.scene:8:1: error[E0309]: shape: points must not all lie in one plane"), out);
         assertTrue(out.contains("h.scene:9:1: error[E0309]: inertia must be a positive definite tensor"), out);
     }
@@ -129,6 +129,14 @@ class HostileInputTest {
         assertTrue(Math.abs(p.y - 0.5) < 0.01, "the box rests on the ground: y = " + p.y);
         built.world().position(built.bodies().get("c"), p);
         assertTrue(Math.abs(p.y - 0.5) < 0.01, "the sphere rests on the ground: y = " + p.y);
+    }
+
+    @Test
+    void numbersAtTheEdgesAreNamedForWhatTheyAre() {
+        String out = check("scene 1\nlet a = sqrt(-1)\nbody b { sphere r=1m }\nprobe p body=b record=position every=1e309\n");
+        assertTrue(out.contains("h.scene:2:14: error[E0205]: sqrt of a negative number (-1.0) is not a real number"), out);
+        assertTrue(out.contains("h.scene:4:38: error[E0205]: the number 1e309 is beyond the largest a double can hold"),
+                out);
     }
 
     @Test

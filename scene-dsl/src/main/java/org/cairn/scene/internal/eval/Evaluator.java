@@ -39,12 +39,13 @@ public final class Evaluator {
     /** The value of {@code e}, or null if it has an error (which has been reported). */
     public Value evaluate(Expr e) {
         if (e instanceof Expr.NumberLiteral n) {
-            return new Value.Scalar(Double.parseDouble(n.text()), Dimension.NONE);
+            return finiteLiteral(new Value.Scalar(Double.parseDouble(n.text()), Dimension.NONE), n.text(), e);
         }
         if (e instanceof Expr.Quantity q) {
             try {
                 Units.Unit unit = Units.parse(q.unit());
-                return new Value.Scalar(Double.parseDouble(q.number()) * unit.factor(), unit.dimension());
+                return finiteLiteral(new Value.Scalar(Double.parseDouble(q.number()) * unit.factor(), unit.dimension()),
+                        q.number() + q.unit(), e);
             } catch (Units.UnknownUnit unknown) {
                 String guess = Suggest.closest(unknown.symbol(), Units.symbols());
                 diagnostics.accept(new Diagnostic(UNKNOWN_UNIT, Diagnostic.Severity.ERROR, q.span(),
@@ -257,6 +258,10 @@ public final class Evaluator {
                     error(BAD_ARGUMENT, c.arguments().get(0), "sqrt of " + d.describe() + " has no unit");
                     return null;
                 }
+                if (x.si() < 0) {
+                    error(BAD_ARGUMENT, c.arguments().get(0), "sqrt of a negative number (" + x.si() + ") is not a real number");
+                    return null;
+                }
                 return new Value.Scalar(Math.sqrt(x.si()), new Dimension(d.length() / 2, d.mass() / 2, d.time() / 2, d.angle() / 2));
             }
             case "abs" -> {
@@ -284,6 +289,15 @@ public final class Evaluator {
     private Value withUnitPowersInRange(Value.Scalar v, Expr at) {
         if (!v.dimension().powersWithin(Dimension.MAX_POWER)) {
             error(BAD_ARGUMENT, at, "the unit of this value has a power beyond " + Dimension.MAX_POWER);
+            return null;
+        }
+        return v;
+    }
+
+    /** The literal's value, or null after an error if it is beyond the largest double (1e309). */
+    private Value finiteLiteral(Value.Scalar v, String text, Expr at) {
+        if (!Double.isFinite(v.si())) {
+            error(BAD_ARGUMENT, at, "the number " + text + " is beyond the largest a double can hold (about 1.8e308)");
             return null;
         }
         return v;
