@@ -1,5 +1,7 @@
 package org.cairn.engine3d;
 
+import org.cairn.engine3d.internal.check.Check;
+
 import org.cairn.engine3d.internal.collision.narrowphase.Manifold;
 import org.cairn.engine3d.internal.contact.ContactStore;
 import org.cairn.engine3d.internal.world.WorldState;
@@ -79,6 +81,7 @@ public final class Contacts {
 
     /** Writes contact i's unit normal (from A to B) into {@code dest} and returns it. */
     public Vector3d normal(int i, Vector3d dest) {
+        Check.notNull("dest", dest);
         int c = contact(i);
         double[] n = state.contacts.normal;
         return dest.set(n[3 * c], n[3 * c + 1], n[3 * c + 2]);
@@ -99,6 +102,7 @@ public final class Contacts {
 
     /** Writes point k of contact i (world, m, midway between the surfaces) into {@code dest}. */
     public Vector3d point(int i, int k, Vector3d dest) {
+        Check.notNull("dest", dest);
         int p = point(i, k);
         double[] x = state.contacts.position;
         return dest.set(x[3 * p], x[3 * p + 1], x[3 * p + 2]);

@@ -32,6 +32,10 @@ import org.joml.Vector3dc;
  * destroyed object with an {@link IllegalArgumentException}; every number is checked, and a
  * rejected call leaves the world unchanged.
  *
+ * <p>While a query's callback runs, the world is locked: a call that would change it (or start
+ * another query) throws {@link IllegalStateException} naming the call. Collect what to change in
+ * the callback and change it after the query returns.
+ *
  * <pre>{@code
  * World world = new World(WorldDef.DEFAULTS);
  * BodyId ground = world.createBody(BodyDef.builder().type(BodyType.STATIC).build());
@@ -100,6 +104,7 @@ public final class World {
      * Applies to contacts that begin after the call.
      */
     public void setMaterialPair(int a, int b, double friction, double restitution) {
+        unlocked("setMaterialPair");
         Check.atLeast("a", a, 1);
         Check.atLeast("b", b, 1);
         Check.nonNegative("friction", friction);
@@ -121,6 +126,7 @@ public final class World {
 
     /** Creates a body; it has no shapes yet (a dynamic body without massive shapes has 1 kg, 1 kg·m²). */
     public BodyId createBody(BodyDef bodyDef) {
+        unlocked("createBody");
         Check.notNull("bodyDef", bodyDef);
         int i = bodies.allocate();
         BodyStore b = bodies;
@@ -159,6 +165,7 @@ public final class World {
 
     /** Destroys a body and its shapes; its id, and its shapes' ids, become invalid. */
     public void destroyBody(BodyId bodyId) {
+        unlocked("destroyBody");
         int i = body(bodyId);
         for (int s = bodies.firstShape[i]; s >= 0; ) {
             int next = shapes.nextInBody[s];
@@ -173,7 +180,7 @@ public final class World {
 
     /** True while {@code bodyId} names a live body of this world. */
     public boolean isValid(BodyId bodyId) {
-        return bodyId != null && bodies.isValid(bodyId.index(), bodyId.generation());
+        return bodyId != null && bodyId.world() == serial && bodies.isValid(bodyId.index(), bodyId.generation());
     }
 
     /** Number of live bodies. */
@@ -204,6 +211,7 @@ public final class World {
      * material point keeps its velocity.
      */
     public ShapeId createShape(BodyId bodyId, ShapeDef shapeDef, Shape shape) {
+        unlocked("createShape");
         int i = body(bodyId);
         Check.notNull("shapeDef", shapeDef);
         Check.notNull("shape", shape);
@@ -287,6 +295,7 @@ public final class World {
 
     /** Detaches and destroys a shape, updating its body's mass. */
     public void destroyShape(ShapeId shapeId) {
+        unlocked("destroyShape");
         int s = shape(shapeId);
         int i = shapes.body[s];
         state.destroyProxy(s);
@@ -307,7 +316,7 @@ public final class World {
 
     /** True while {@code shapeId} names a live shape of this world. */
     public boolean isValid(ShapeId shapeId) {
-        return shapeId != null && shapes.isValid(shapeId.index(), shapeId.generation());
+        return shapeId != null && shapeId.world() == serial && shapes.isValid(shapeId.index(), shapeId.generation());
     }
 
     /** The geometry of a shape. */
@@ -334,6 +343,7 @@ public final class World {
      * contact between them ends at once.
      */
     public void setPairExcluded(ShapeId shapeA, ShapeId shapeB, boolean excluded) {
+        unlocked("setPairExcluded");
         int a = shape(shapeA), b = shape(shapeB);
         long key = ContactStore.pairKey(a, b);
         if (!excluded) {
@@ -365,6 +375,9 @@ public final class World {
     // One handle object per live slot, made when the slot is filled, so the views and queries
     // can hand out handles without allocating.
     private ShapeId[] shapeIds = new ShapeId[64];
+    /** Numbers the worlds, so a handle made by one is refused by every other. */
+    private static final java.util.concurrent.atomic.AtomicLong WORLDS = new java.util.concurrent.atomic.AtomicLong();
+    private final long serial = WORLDS.incrementAndGet();
     private BodyId[] bodyIds = new BodyId[64];
 
     /** The id of the live shape in slot {@code index} (cached; no allocation after the first call). */
@@ -374,7 +387,7 @@ public final class World {
         }
         ShapeId id = shapeIds[index];
         if (id == null || id.generation() != shapes.generation[index]) {
-            id = new ShapeId(index, shapes.generation[index]);
+            id = new ShapeId(index, shapes.generation[index], serial);
             shapeIds[index] = id;
         }
         return id;
@@ -387,7 +400,7 @@ public final class World {
         }
         BodyId id = bodyIds[index];
         if (id == null || id.generation() != bodies.generation[index]) {
-            id = new BodyId(index, bodies.generation[index]);
+            id = new BodyId(index, bodies.generation[index], serial);
             bodyIds[index] = id;
         }
         return id;
@@ -410,8 +423,13 @@ public final class World {
         finiteVector("translation", translation);
         Check.notNull("filter", filter);
         Check.notNull("callback", callback);
-        queries.castRay(origin.x(), origin.y(), origin.z(), translation.x(), translation.y(), translation.z(), filter,
-                callback);
+        lock("castRay");
+        try {
+            queries.castRay(origin.x(), origin.y(), origin.z(), translation.x(), translation.y(), translation.z(),
+                    filter, callback);
+        } finally {
+            locked = null;
+        }
     }
 
     /** The closest hit of the ray origin + t·translation, written into {@code dest}; false if none. */
@@ -420,8 +438,13 @@ public final class World {
         finiteVector("translation", translation);
         Check.notNull("filter", filter);
         Check.notNull("dest", dest);
-        return queries.castRayClosest(origin.x(), origin.y(), origin.z(), translation.x(), translation.y(),
-                translation.z(), filter, dest);
+        lock("castRayClosest");
+        try {
+            return queries.castRayClosest(origin.x(), origin.y(), origin.z(), translation.x(), translation.y(),
+                    translation.z(), filter, dest);
+        } finally {
+            locked = null;
+        }
     }
 
     /** True if the ray origin + t·translation hits any shape (stops at the first found). */
@@ -429,8 +452,13 @@ public final class World {
         finiteVector("origin", origin);
         finiteVector("translation", translation);
         Check.notNull("filter", filter);
-        return queries.castRayAny(origin.x(), origin.y(), origin.z(), translation.x(), translation.y(),
-                translation.z(), filter);
+        lock("castRayAny");
+        try {
+            return queries.castRayAny(origin.x(), origin.y(), origin.z(), translation.x(), translation.y(),
+                    translation.z(), filter);
+        } finally {
+            locked = null;
+        }
     }
 
     /** Reports every shape whose bounding box overlaps {@code box}. */
@@ -440,7 +468,12 @@ public final class World {
         Check.finite3("box.max", box.maxX, box.maxY, box.maxZ);
         Check.notNull("filter", filter);
         Check.notNull("callback", callback);
-        queries.overlapAabb(box, filter, callback);
+        lock("overlapAabb");
+        try {
+            queries.overlapAabb(box, filter, callback);
+        } finally {
+            locked = null;
+        }
     }
 
     /**
@@ -455,8 +488,13 @@ public final class World {
         Check.unitQuaternion("rotation", rotation.x(), rotation.y(), rotation.z(), rotation.w(), scratchQuat);
         Check.notNull("filter", filter);
         Check.notNull("callback", callback);
-        queries.overlapShape(shape, position.x(), position.y(), position.z(), scratchQuat[0], scratchQuat[1],
-                scratchQuat[2], scratchQuat[3], filter, callback);
+        lock("overlapShape");
+        try {
+            queries.overlapShape(shape, position.x(), position.y(), position.z(), scratchQuat[0], scratchQuat[1],
+                    scratchQuat[2], scratchQuat[3], filter, callback);
+        } finally {
+            locked = null;
+        }
     }
 
     // ------------------------------------------------------------------ mass
@@ -468,6 +506,7 @@ public final class World {
      * @throws IllegalArgumentException if the body is not dynamic
      */
     public void setMassProperties(BodyId bodyId, MassProperties properties) {
+        unlocked("setMassProperties");
         int i = dynamicBody(bodyId);
         Check.notNull("properties", properties);
         try {
@@ -483,6 +522,7 @@ public final class World {
 
     /** Drops a mass override: mass comes from the shapes again. */
     public void resetMassProperties(BodyId bodyId) {
+        unlocked("resetMassProperties");
         int i = dynamicBody(bodyId);
         bodies.massOverridden[i] = false;
         updateMass(i);
@@ -514,6 +554,7 @@ public final class World {
      * {@code dest}; zero for static and kinematic bodies.
      */
     public Matrix3d worldInverseInertia(BodyId bodyId, Matrix3d dest) {
+        Check.notNull("dest", dest);
         int o = 9 * body(bodyId);
         double[] m = bodies.worldInverseInertia;
         return dest.set(m[o], m[o + 3], m[o + 6], m[o + 1], m[o + 4], m[o + 7], m[o + 2], m[o + 5], m[o + 8]);
@@ -533,12 +574,14 @@ public final class World {
 
     /** Writes the body origin (m) into {@code dest} and returns it. */
     public Vector3d position(BodyId bodyId, Vector3d dest) {
+        Check.notNull("dest", dest);
         int o = 3 * body(bodyId);
         return dest.set(bodies.position[o], bodies.position[o + 1], bodies.position[o + 2]);
     }
 
     /** Writes the body orientation into {@code dest} and returns it. */
     public Quaterniond rotation(BodyId bodyId, Quaterniond dest) {
+        Check.notNull("dest", dest);
         int o = 4 * body(bodyId);
         double[] q = bodies.rotation;
         return dest.set(q[o], q[o + 1], q[o + 2], q[o + 3]);
@@ -546,18 +589,21 @@ public final class World {
 
     /** Writes the world centre of mass (m) into {@code dest} and returns it. */
     public Vector3d centerOfMass(BodyId bodyId, Vector3d dest) {
+        Check.notNull("dest", dest);
         int o = 3 * body(bodyId);
         return dest.set(bodies.center[o], bodies.center[o + 1], bodies.center[o + 2]);
     }
 
     /** Writes the velocity of the centre of mass (m/s) into {@code dest} and returns it. */
     public Vector3d linearVelocity(BodyId bodyId, Vector3d dest) {
+        Check.notNull("dest", dest);
         int o = 3 * body(bodyId);
         return dest.set(bodies.linearVelocity[o], bodies.linearVelocity[o + 1], bodies.linearVelocity[o + 2]);
     }
 
     /** Writes the angular velocity (rad/s, world frame) into {@code dest} and returns it. */
     public Vector3d angularVelocity(BodyId bodyId, Vector3d dest) {
+        Check.notNull("dest", dest);
         int o = 3 * body(bodyId);
         return dest.set(bodies.angularVelocity[o], bodies.angularVelocity[o + 1], bodies.angularVelocity[o + 2]);
     }
@@ -569,6 +615,7 @@ public final class World {
      * @param rotation unit quaternion (normalised within 1e-6, else rejected)
      */
     public void setTransform(BodyId bodyId, Vector3dc position, Quaterniondc rotation) {
+        unlocked("setTransform");
         int i = body(bodyId);
         Check.notNull("position", position);
         Check.notNull("rotation", rotation);
@@ -592,6 +639,7 @@ public final class World {
      * @throws IllegalArgumentException for a static body, which cannot move
      */
     public void setLinearVelocity(BodyId bodyId, Vector3dc velocity) {
+        unlocked("setLinearVelocity");
         int i = movableBody(bodyId);
         Check.notNull("velocity", velocity);
         Check.finite3("velocity", velocity.x(), velocity.y(), velocity.z());
@@ -605,6 +653,7 @@ public final class World {
      * @throws IllegalArgumentException for a static body, which cannot move
      */
     public void setAngularVelocity(BodyId bodyId, Vector3dc velocity) {
+        unlocked("setAngularVelocity");
         int i = movableBody(bodyId);
         Check.notNull("velocity", velocity);
         Check.finite3("velocity", velocity.x(), velocity.y(), velocity.z());
@@ -614,18 +663,21 @@ public final class World {
 
     /** Linear damping, 1/s, non-negative. */
     public void setLinearDamping(BodyId bodyId, double perSecond) {
+        unlocked("setLinearDamping");
         int i = body(bodyId);
         bodies.linearDamping[i] = Check.nonNegative("linearDamping", perSecond);
     }
 
     /** Angular damping, 1/s, non-negative. */
     public void setAngularDamping(BodyId bodyId, double perSecond) {
+        unlocked("setAngularDamping");
         int i = body(bodyId);
         bodies.angularDamping[i] = Check.nonNegative("angularDamping", perSecond);
     }
 
     /** Gravity multiplier, finite. */
     public void setGravityScale(BodyId bodyId, double scale) {
+        unlocked("setGravityScale");
         int i = body(bodyId);
         bodies.gravityScale[i] = Check.finite("gravityScale", scale);
         wake(i);
@@ -633,6 +685,7 @@ public final class World {
 
     /** Turns the implicit gyroscopic torque on or off for one body. */
     public void setGyroscopic(BodyId bodyId, boolean enabled) {
+        unlocked("setGyroscopic");
         bodies.gyroscopic[body(bodyId)] = enabled;
     }
 
@@ -653,6 +706,7 @@ public final class World {
      * kinematic bodies. Forces are cleared after every step.
      */
     public void applyForce(BodyId bodyId, Vector3dc force) {
+        unlocked("applyForce");
         int i = body(bodyId);
         finiteVector("force", force);
         if (bodies.type[i] != BodyStore.DYNAMIC) {
@@ -667,6 +721,7 @@ public final class World {
      * the torque (p − c) × F.
      */
     public void applyForceAtPoint(BodyId bodyId, Vector3dc force, Vector3dc point) {
+        unlocked("applyForceAtPoint");
         int i = body(bodyId);
         finiteVector("force", force);
         finiteVector("point", point);
@@ -683,6 +738,7 @@ public final class World {
 
     /** Adds a torque (N·m, world frame) for the next step. Ignored by static and kinematic bodies. */
     public void applyTorque(BodyId bodyId, Vector3dc torque) {
+        unlocked("applyTorque");
         int i = body(bodyId);
         finiteVector("torque", torque);
         if (bodies.type[i] != BodyStore.DYNAMIC) {
@@ -697,6 +753,7 @@ public final class World {
      * Δv = J/m, Δω = I⁻¹·((p − c) × J). Ignored by static and kinematic bodies.
      */
     public void applyLinearImpulse(BodyId bodyId, Vector3dc impulse, Vector3dc point) {
+        unlocked("applyLinearImpulse");
         int i = body(bodyId);
         finiteVector("impulse", impulse);
         finiteVector("point", point);
@@ -714,6 +771,7 @@ public final class World {
 
     /** Changes the velocity at once by an impulse (N·s, world frame) at the centre of mass. */
     public void applyLinearImpulseToCenter(BodyId bodyId, Vector3dc impulse) {
+        unlocked("applyLinearImpulseToCenter");
         int i = body(bodyId);
         finiteVector("impulse", impulse);
         if (bodies.type[i] != BodyStore.DYNAMIC) {
@@ -726,6 +784,7 @@ public final class World {
 
     /** Changes the angular velocity at once by an angular impulse (N·m·s, world frame): Δω = I⁻¹·L. */
     public void applyAngularImpulse(BodyId bodyId, Vector3dc impulse) {
+        unlocked("applyAngularImpulse");
         int i = body(bodyId);
         finiteVector("impulse", impulse);
         if (bodies.type[i] != BodyStore.DYNAMIC) {
@@ -746,6 +805,7 @@ public final class World {
 
     /** Advances one fixed step of {@link WorldDef#timeStep()} with {@link WorldDef#substeps()} substeps. */
     public void step() {
+        unlocked("step");
         step(def.timeStep(), def.substeps());
     }
 
@@ -756,6 +816,7 @@ public final class World {
      * @param substeps at least 1
      */
     public void step(double dt, int substeps) {
+        unlocked("step");
         Check.positive("dt", dt);
         Check.inRange("substeps", substeps, 1, WorldDef.Builder.MAX_SUBSTEPS);
         pipeline.step(state, dt, substeps);
@@ -773,6 +834,7 @@ public final class World {
      * @return the number of steps run
      */
     public int advance(double frameSeconds) {
+        unlocked("advance");
         Check.nonNegative("frameSeconds", frameSeconds);
         accumulator += Math.min(frameSeconds, def.maxFrameTime());
         double h = def.timeStep();
@@ -795,6 +857,7 @@ public final class World {
      * one (α = 1) into {@code dest}: (1 − α)·p₀ + α·p₁, exact at both ends.
      */
     public Vector3d interpolatedPosition(BodyId bodyId, double alpha, Vector3d dest) {
+        Check.notNull("dest", dest);
         int o = 3 * body(bodyId);
         Check.inRange("alpha", alpha, 0.0, 1.0);
         double a = 1.0 - alpha;
@@ -809,6 +872,7 @@ public final class World {
      * flipped, which is the same rotation).
      */
     public Quaterniond interpolatedRotation(BodyId bodyId, double alpha, Quaterniond dest) {
+        Check.notNull("dest", dest);
         int o = 4 * body(bodyId);
         Check.inRange("alpha", alpha, 0.0, 1.0);
         double[] q0 = bodies.previousRotation, q1 = bodies.rotation;
@@ -916,6 +980,7 @@ public final class World {
 
     /** Writes Σ m·v over dynamic bodies (kg·m/s) into {@code dest} and returns it. */
     public Vector3d linearMomentum(Vector3d dest) {
+        Check.notNull("dest", dest);
         double px = 0, py = 0, pz = 0;
         double[] v = bodies.linearVelocity;
         for (int i = 0; i < bodies.highWater; i++) {
@@ -933,6 +998,7 @@ public final class World {
      * Σ (c − p) × m·v + I_world·ω, into {@code dest} and returns it.
      */
     public Vector3d angularMomentum(Vector3dc about, Vector3d dest) {
+        Check.notNull("dest", dest);
         finiteVector("about", about);
         double lx = 0, ly = 0, lz = 0;
         double[] v = bodies.linearVelocity, c = bodies.center;
@@ -966,8 +1032,30 @@ public final class World {
 
     // ------------------------------------------------------------------ helpers
 
+    /** The query whose callbacks are running, or null: the world may not change meanwhile. */
+    private String locked;
+
+    private void lock(String query) {
+        unlocked(query);
+        locked = query;
+    }
+
+    /**
+     * Throws if a query's callback is running: changing the world under a query's feet would
+     * invalidate the traversal it is in the middle of (a shape destroyed from a callback broke it).
+     */
+    private void unlocked(String call) {
+        if (locked != null) {
+            throw new IllegalStateException(call + " was called from inside a " + locked
+                    + " callback; the world is locked until the query returns (collect what to change, then change it)");
+        }
+    }
+
     private int body(BodyId bodyId) {
         Check.notNull("bodyId", bodyId);
+        if (bodyId.world() != serial) {
+            throw new IllegalArgumentException("bodyId " + bodyId + " was made by another world");
+        }
         if (!bodies.isValid(bodyId.index(), bodyId.generation())) {
             throw new IllegalArgumentException("bodyId " + bodyId + " does not name a live body of this world"
                     + " (it was destroyed, or never created here)");
@@ -994,6 +1082,9 @@ public final class World {
 
     private int shape(ShapeId shapeId) {
         Check.notNull("shapeId", shapeId);
+        if (shapeId.world() != serial) {
+            throw new IllegalArgumentException("shapeId " + shapeId + " was made by another world");
+        }
         if (!shapes.isValid(shapeId.index(), shapeId.generation())) {
             throw new IllegalArgumentException("shapeId " + shapeId + " does not name a live shape of this world"
                     + " (it was destroyed, or never created here)");

@@ -145,7 +145,8 @@ class ValidationTest {
         rejects("bodyId", () -> world.setLinearVelocity(body, new Vector3d()));
         rejects("bodyId", () -> world.interpolatedRotation(body, 0.5, new Quaterniond()));
         rejects("bodyId", () -> world.position(null, new Vector3d()));
-        rejects("bodyId", () -> world.position(new BodyId(99, 0), new Vector3d()));
+        BodyId foreign = new World().createBody(BodyDef.builder().build());
+        rejects("bodyId", () -> world.position(foreign, new Vector3d()));
         assertEquals(0, world.shapeCount(reused), "the old shapes did not follow the slot");
     }
 }
