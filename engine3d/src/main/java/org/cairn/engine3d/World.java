@@ -420,7 +420,7 @@ public final class World {
      */
     public void castRay(Vector3dc origin, Vector3dc translation, QueryFilter filter, RayCastCallback callback) {
         finiteVector("origin", origin);
-        finiteVector("translation", translation);
+        castableTranslation(translation);
         Check.notNull("filter", filter);
         Check.notNull("callback", callback);
         lock("castRay");
@@ -435,7 +435,7 @@ public final class World {
     /** The closest hit of the ray origin + t·translation, written into {@code dest}; false if none. */
     public boolean castRayClosest(Vector3dc origin, Vector3dc translation, QueryFilter filter, QueryHit dest) {
         finiteVector("origin", origin);
-        finiteVector("translation", translation);
+        castableTranslation(translation);
         Check.notNull("filter", filter);
         Check.notNull("dest", dest);
         lock("castRayClosest");
@@ -450,7 +450,7 @@ public final class World {
     /** True if the ray origin + t·translation hits any shape (stops at the first found). */
     public boolean castRayAny(Vector3dc origin, Vector3dc translation, QueryFilter filter) {
         finiteVector("origin", origin);
-        finiteVector("translation", translation);
+        castableTranslation(translation);
         Check.notNull("filter", filter);
         lock("castRayAny");
         try {
@@ -712,6 +712,7 @@ public final class World {
         if (bodies.type[i] != BodyStore.DYNAMIC) {
             return;
         }
+        requireFiniteSum("force", bodies.force, i, force.x(), force.y(), force.z());
         add3(bodies.force, i, force.x(), force.y(), force.z());
         wake(i);
     }
@@ -728,11 +729,14 @@ public final class World {
         if (bodies.type[i] != BodyStore.DYNAMIC) {
             return;
         }
-        add3(bodies.force, i, force.x(), force.y(), force.z());
         double rx = point.x() - bodies.center[3 * i], ry = point.y() - bodies.center[3 * i + 1],
                 rz = point.z() - bodies.center[3 * i + 2];
-        add3(bodies.torque, i, ry * force.z() - rz * force.y(), rz * force.x() - rx * force.z(),
-                rx * force.y() - ry * force.x());
+        double tx = ry * force.z() - rz * force.y(), ty = rz * force.x() - rx * force.z(),
+                tz = rx * force.y() - ry * force.x();
+        requireFiniteSum("force", bodies.force, i, force.x(), force.y(), force.z());
+        requireFiniteSum("force", bodies.torque, i, tx, ty, tz);
+        add3(bodies.force, i, force.x(), force.y(), force.z());
+        add3(bodies.torque, i, tx, ty, tz);
         wake(i);
     }
 
@@ -744,6 +748,7 @@ public final class World {
         if (bodies.type[i] != BodyStore.DYNAMIC) {
             return;
         }
+        requireFiniteSum("torque", bodies.torque, i, torque.x(), torque.y(), torque.z());
         add3(bodies.torque, i, torque.x(), torque.y(), torque.z());
         wake(i);
     }
@@ -761,11 +766,14 @@ public final class World {
             return;
         }
         double m = bodies.inverseMass[i];
-        add3(bodies.linearVelocity, i, m * impulse.x(), m * impulse.y(), m * impulse.z());
         double rx = point.x() - bodies.center[3 * i], ry = point.y() - bodies.center[3 * i + 1],
                 rz = point.z() - bodies.center[3 * i + 2];
-        addAngularImpulse(i, ry * impulse.z() - rz * impulse.y(), rz * impulse.x() - rx * impulse.z(),
-                rx * impulse.y() - ry * impulse.x());
+        double lx = ry * impulse.z() - rz * impulse.y(), ly = rz * impulse.x() - rx * impulse.z(),
+                lz = rx * impulse.y() - ry * impulse.x();
+        requireFiniteSum("impulse", bodies.linearVelocity, i, m * impulse.x(), m * impulse.y(), m * impulse.z());
+        requireFiniteAngular(i, lx, ly, lz);
+        add3(bodies.linearVelocity, i, m * impulse.x(), m * impulse.y(), m * impulse.z());
+        addAngularImpulse(i, lx, ly, lz);
         wake(i);
     }
 
@@ -778,6 +786,7 @@ public final class World {
             return;
         }
         double m = bodies.inverseMass[i];
+        requireFiniteSum("impulse", bodies.linearVelocity, i, m * impulse.x(), m * impulse.y(), m * impulse.z());
         add3(bodies.linearVelocity, i, m * impulse.x(), m * impulse.y(), m * impulse.z());
         wake(i);
     }
@@ -790,8 +799,28 @@ public final class World {
         if (bodies.type[i] != BodyStore.DYNAMIC) {
             return;
         }
+        requireFiniteAngular(i, impulse.x(), impulse.y(), impulse.z());
         addAngularImpulse(i, impulse.x(), impulse.y(), impulse.z());
         wake(i);
+    }
+
+    private void requireFiniteAngular(int i, double x, double y, double z) {
+        double[] m = bodies.worldInverseInertia;
+        int o = 9 * i;
+        requireFiniteSum("impulse", bodies.angularVelocity, i, Mat3.mulRow(m, o, 0, x, y, z),
+                Mat3.mulRow(m, o, 1, x, y, z), Mat3.mulRow(m, o, 2, x, y, z));
+    }
+
+    /**
+     * Throws, naming {@code name}, unless a[i] + (x, y, z) is finite: two forces of 1e308 N are each
+     * finite, but their sum is not, and a body with an infinite force has no finite state.
+     */
+    private static void requireFiniteSum(String name, double[] a, int i, double x, double y, double z) {
+        if (!Double.isFinite(a[3 * i] + x) || !Double.isFinite(a[3 * i + 1] + y) || !Double.isFinite(a[3 * i + 2] + z)
+                || !Double.isFinite(x) || !Double.isFinite(y) || !Double.isFinite(z)) {
+            throw new IllegalArgumentException(name + " would make the body's accumulated value non-finite: ("
+                    + x + ", " + y + ", " + z + ") added to (" + a[3 * i] + ", " + a[3 * i + 1] + ", " + a[3 * i + 2] + ")");
+        }
     }
 
     private void addAngularImpulse(int i, double x, double y, double z) {
@@ -818,6 +847,10 @@ public final class World {
     public void step(double dt, int substeps) {
         unlocked("step");
         Check.positive("dt", dt);
+        if (dt > WorldDef.Builder.MAX_TIME_STEP_SECONDS) {
+            throw new IllegalArgumentException("dt must be at most " + WorldDef.Builder.MAX_TIME_STEP_SECONDS
+                    + " s, got " + dt);
+        }
         Check.inRange("substeps", substeps, 1, WorldDef.Builder.MAX_SUBSTEPS);
         pipeline.step(state, dt, substeps);
         stepCount++;
@@ -896,6 +929,21 @@ public final class World {
             dest.normalize();
         }
         return dest;
+    }
+
+    /**
+     * How many bodies the last step would have made non-finite (a pose or velocity of NaN or
+     * infinity, from forces or sizes beyond what doubles carry). Each was left where the step
+     * found it, at rest, so no non-finite number ever leaves a step; a positive count means the
+     * scene asks for more than can be simulated.
+     */
+    public int nonFiniteBodyCount() {
+        return state.nonFiniteBodies;
+    }
+
+    /** The first body the last step would have made non-finite, or null if there was none. */
+    public BodyId firstNonFiniteBody() {
+        return state.nonFiniteBodies == 0 ? null : bodyIdOf(state.firstNonFinite[0]);
     }
 
     /**
@@ -1090,6 +1138,16 @@ public final class World {
                     + " (it was destroyed, or never created here)");
         }
         return shapeId.index();
+    }
+
+    /** A ray's translation whose length squared is a positive, finite number (the cast divides by it). */
+    private static void castableTranslation(Vector3dc t) {
+        finiteVector("translation", t);
+        double length2 = t.x() * t.x() + t.y() * t.y() + t.z() * t.z();
+        if (!(length2 > 0) || !Double.isFinite(length2)) {
+            throw new IllegalArgumentException("translation must be long enough to cast and short enough that its"
+                    + " length squared is finite, got (" + t.x() + ", " + t.y() + ", " + t.z() + ")");
+        }
     }
 
     private static void finiteVector(String name, Vector3dc v) {

@@ -324,6 +324,10 @@ public final class WorldDef {
          * step of millions of substeps would look like a hang.
          */
         public static final int MAX_SUBSTEPS = 256;
+        /** The longest step, s: rigid bodies at longer steps are not simulated, only teleported. */
+        public static final double MAX_TIME_STEP_SECONDS = 1.0;
+        /** The largest contact damping ratio (1 is critical; far beyond it the soft constraint's terms overflow). */
+        public static final double MAX_DAMPING_RATIO = 1000.0;
         /** Most solver iterations of any kind (velocity, relax, position) per substep. */
         public static final int MAX_ITERATIONS = 1000;
         /** The most worker threads a world may have. */
@@ -391,7 +395,7 @@ public final class WorldDef {
 
         /** Contact damping ratio, non-negative. */
         public Builder contactDampingRatio(double ratio) {
-            contactDampingRatio = Check.nonNegative("contactDampingRatio", ratio);
+            contactDampingRatio = Check.inRange("contactDampingRatio", ratio, 0, MAX_DAMPING_RATIO);
             return this;
         }
 
@@ -436,7 +440,7 @@ public final class WorldDef {
 
         /** Fixed step, s, positive. */
         public Builder timeStep(double seconds) {
-            timeStep = Check.positive("timeStep", seconds);
+            timeStep = Check.inRange("timeStep", Check.positive("timeStep", seconds), 0, MAX_TIME_STEP_SECONDS);
             return this;
         }
 

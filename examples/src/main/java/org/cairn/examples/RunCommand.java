@@ -138,6 +138,7 @@ final class RunCommand implements Callable<Integer> {
         double[] stepMillis = new double[Math.min(steps, 4096)];
         double[] awakeMillis = new double[stepMillis.length];
         int awakeSteps = 0;
+        boolean warnedNonFinite = false;
         Progress progress = new Progress(steps, !quiet && !json && System.console() != null, err);
         try (Recorder recorder = record == null ? null : Recorder.open(record, built)) {
             if (recorder != null) {
@@ -164,6 +165,14 @@ final class RunCommand implements Callable<Integer> {
                     progress.finish();
                     err.println("cairn: invariant broken at " + violation.describe());
                     return 1;
+                }
+                if (world.nonFiniteBodyCount() > 0 && !warnedNonFinite) {
+                    warnedNonFinite = true;
+                    progress.finish();
+                    err.println("cairn: warning: at step " + (s + 1) + " body " + world.name(world.firstNonFiniteBody())
+                            + (world.nonFiniteBodyCount() > 1 ? " and " + (world.nonFiniteBodyCount() - 1) + " more" : "")
+                            + " would have become non-finite; left at the last finite pose (the scene asks for more"
+                            + " than doubles can carry)");
                 }
                 String broken = firstNonFinite(built);
                 if (broken != null) {

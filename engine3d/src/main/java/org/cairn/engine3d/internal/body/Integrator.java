@@ -52,14 +52,18 @@ public final class Integrator {
                 Gyroscopic.integrate(w, o, b.rotation, 4 * i, b.localInertia, b.localInverseInertia, m, h);
             }
             double v2 = vx * vx + vy * vy + vz * vz;
-            if (v2 > maxLinear2) {
-                double scale = maxLinearSpeed / Math.sqrt(v2);
+            // Not "v2 > max²": a speed of 1e160 m/s squares to infinity, and max/√∞ = 0 stopped the body dead.
+            if (!(v2 <= maxLinear2)) {
+                double scale = maxLinearSpeed / length(vx, vy, vz);
                 vx *= scale;
                 vy *= scale;
                 vz *= scale;
             }
             double[] dv = b.velocityChange;
-            if (b.constrained[i]) {
+            double old2 = v[o] * v[o] + v[o + 1] * v[o + 1] + v[o + 2] * v[o + 2];
+            // A body that starts the substep over the speed limit (set so through the API) moves at the
+            // clamped speed, not at the mean of it and the speed it was given: 1e6 m/s moved 2 km in a step.
+            if (b.constrained[i] || !(old2 <= maxLinear2)) {
                 dv[o] = 0.0;
                 dv[o + 1] = 0.0;
                 dv[o + 2] = 0.0;
@@ -72,13 +76,23 @@ public final class Integrator {
             v[o + 1] = vy;
             v[o + 2] = vz;
             double w2 = w[o] * w[o] + w[o + 1] * w[o + 1] + w[o + 2] * w[o + 2];
-            if (w2 > maxAngular2) {
-                double scale = maxAngularSpeed / Math.sqrt(w2);
+            if (!(w2 <= maxAngular2)) {
+                double scale = maxAngularSpeed / length(w[o], w[o + 1], w[o + 2]);
                 w[o] *= scale;
                 w[o + 1] *= scale;
                 w[o + 2] *= scale;
             }
         }
+    }
+
+    /** |(x, y, z)| without overflow or underflow in the squares. */
+    static double length(double x, double y, double z) {
+        double m = Math.max(Math.abs(x), Math.max(Math.abs(y), Math.abs(z)));
+        if (!(m > 0) || Double.isInfinite(m)) {
+            return m;
+        }
+        double a = x / m, b = y / m, c = z / m;
+        return m * Math.sqrt(a * a + b * b + c * c);
     }
 
     /**

@@ -124,6 +124,7 @@ public final class StepPipeline {
         pool.run(finalizeBodies, activeCount, BODY_BLOCK);
         long t3 = System.nanoTime();
         world.continuous.solve(active, activeCount);
+        world.nonFiniteBodies = NonFiniteGuard.repair(bodies, active, activeCount, scratch9[0], world.firstNonFinite);
         long t4 = System.nanoTime();
         stageNanos[StepStage.CONTINUOUS.ordinal()] += t4 - t3;
         for (int a = 0; a < activeCount; a++) {

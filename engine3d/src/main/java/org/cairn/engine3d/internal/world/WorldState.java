@@ -37,6 +37,10 @@ public final class WorldState implements BroadPhase.PairFilter {
     public double maxLinearSpeed, maxRotationPerStep;
     /** The step's length, s: how far ahead contacts and broadphase boxes look. */
     public double stepSeconds = 1.0 / 60.0;
+    /** Bodies the last step would have made non-finite, left where it found them ({@link NonFiniteGuard}). */
+    public int nonFiniteBodies;
+    /** The first of them (valid while {@link #nonFiniteBodies} &gt; 0). */
+    public final int[] firstNonFinite = new int[1];
 
     /** The contact solver, with the world's settings (set when the world is made). */
     public ContactSolver solver = new ContactSolver(SolverSettings.DEFAULTS);
