@@ -256,22 +256,23 @@ public final class World {
     }
 
     /**
-     * Throws if attaching {@code shape} to body i would give it mass properties the solver cannot
-     * use: the shape's own (so that removing any other shape later still leaves usable ones) and
-     * the body's total. A body whose mass is overridden, or that is not dynamic, does not use them.
+     * Throws if attaching {@code shape} to body i would leave it with mass properties that cannot
+     * be computed (a kinematic body's centre of mass comes from them too) or, for a dynamic body,
+     * that the solver cannot use: the shape's own (so that removing any other shape later still
+     * leaves usable ones) and the body's total. Static bodies compute none.
      */
     private void checkMassWith(int i, ShapeDef def, Shape shape) {
-        if (bodies.type[i] != BodyStore.DYNAMIC || bodies.massOverridden[i] || def.density() == 0.0
-                || shape.volume() == 0.0) {
+        if (bodies.type[i] == BodyStore.STATIC || def.density() == 0.0 || shape.volume() == 0.0) {
             return;
         }
         try {
             MassProperties part = shape.massProperties(def.density()).transformed(def.localRotation(),
                     def.localPosition());
-            MassUpdate.requireUsable(part, scratch9);
             MassProperties others = MassUpdate.fromShapes(bodies, shapes, i);
-            if (others != null) {
-                MassUpdate.requireUsable(others.plus(part), scratch9);
+            MassProperties total = others == null ? part : others.plus(part);
+            if (bodies.type[i] == BodyStore.DYNAMIC) {
+                MassUpdate.requireUsable(part, scratch9);
+                MassUpdate.requireUsable(total, scratch9);
             }
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("shape: " + shape + " at density " + def.density()

@@ -115,6 +115,33 @@ class RejectedCallsLeaveNoTraceTest {
     }
 
     @Test
+    void aKinematicBodysRejectedShapeLeavesTheBroadphaseWhole() {
+        // A kinematic body's centre comes from its shapes' mass properties too: a box 1e-200 m thin
+        // has none, and was attached without a proxy; destroying the body then corrupted the tree,
+        // and a later insertion looped for ever (found by the scene fuzzer).
+        World w = new World();
+        BodyId ground = w.createBody(BodyDef.builder().type(BodyType.STATIC).build());
+        w.createShape(ground, ShapeDef.builder().build(), new Box(10, 0.5, 10));
+        BodyId mover = w.createBody(BodyDef.builder().type(BodyType.KINEMATIC).position(0, 3, 0).build());
+        w.createShape(mover, ShapeDef.builder().build(), new Sphere(0.4));
+        rejected(() -> w.createShape(mover, ShapeDef.builder().build(), new Box(0.7, 1e-200, 0.5)));
+        assertEquals(1, w.shapeCount(mover));
+        w.destroyBody(mover);
+        List<BodyId> dropped = new ArrayList<>();
+        for (int k = 0; k < 20; k++) {
+            BodyId b = w.createBody(BodyDef.builder().position(-5 + 0.5 * k, 1 + 0.1 * k, 0).build());
+            w.createShape(b, ShapeDef.builder().build(), new Sphere(0.2));
+            dropped.add(b);
+        }
+        for (int i = 0; i < 180; i++) {
+            w.step();
+        }
+        for (BodyId b : dropped) {
+            assertEquals(0.7, w.position(b, new Vector3d()).y, 0.01, "each sphere rests on the ground");
+        }
+    }
+
+    @Test
     void aRejectedMassOverrideLeavesTheShapesMass() {
         rejectedCallsChangeNothing(t -> {
             BodyId box = t.bodies.get(1);
