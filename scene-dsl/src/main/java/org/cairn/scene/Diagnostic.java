@@ -59,7 +59,7 @@ public record Diagnostic(String code, Severity severity, SourceSpan span, String
     public String render(String source) {
         StringBuilder out = new StringBuilder();
         out.append(span.location()).append(": ").append(severity == Severity.ERROR ? "error" : "warning")
-                .append('[').append(code).append("]: ").append(message).append('\n');
+                .append('[').append(code).append("]: ").append(printable(message)).append('\n');
         String[] lines = source.split("\r?\n", -1);
         if (span.startLine() >= 1 && span.startLine() <= lines.length) {
             String line = printable(lines[span.startLine() - 1]);
@@ -78,7 +78,7 @@ public record Diagnostic(String code, Severity severity, SourceSpan span, String
                     .append("~".repeat(width)).append('\n');
         }
         for (String hint : hints) {
-            out.append(hint.startsWith(PROVENANCE_PREFIX) ? "  = note: " : "  = help: ").append(hint).append('\n');
+            out.append(hint.startsWith(PROVENANCE_PREFIX) ? "  = note: " : "  = help: ").append(printable(hint)).append('\n');
         }
         return out.toString();
     }

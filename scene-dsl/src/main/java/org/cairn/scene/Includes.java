@@ -2,7 +2,6 @@ package org.cairn.scene;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -96,12 +95,26 @@ public interface Includes {
         }
         int start = bytes.length >= 3 && (bytes[0] & 0xff) == 0xef && (bytes[1] & 0xff) == 0xbb
                 && (bytes[2] & 0xff) == 0xbf ? 3 : 0;
-        try {
-            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(java.nio.ByteBuffer.wrap(bytes, start, bytes.length - start)).toString();
-        } catch (CharacterCodingException e) {
-            throw new IOException("it is not UTF-8 text (save it as UTF-8)");
+        java.nio.ByteBuffer in = java.nio.ByteBuffer.wrap(bytes, start, bytes.length - start);
+        java.nio.CharBuffer out = java.nio.CharBuffer.allocate(bytes.length);
+        java.nio.charset.CoderResult result = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT)
+                .decode(in, out, true);
+        if (result.isError()) {
+            // Where, in the terms an editor shows: line and column of the first byte that is not UTF-8.
+            int at = in.position();
+            int line = 1, column = 1;
+            for (int k = start; k < at; k++) {
+                if (bytes[k] == '\n') {
+                    line++;
+                    column = 1;
+                } else if ((bytes[k] & 0xc0) != 0x80) {
+                    column++;
+                }
+            }
+            throw new IOException(String.format("line %d, column %d: byte 0x%02x is not UTF-8 text"
+                    + " (save the file as UTF-8)", line, column, bytes[at] & 0xff));
         }
+        return out.flip().toString();
     }
 }

@@ -81,6 +81,20 @@ class HostileInputTest {
     }
 
     @Test
+    void didYouMeanStaysQuickAmongManyLongNames() {
+        // 2 000 materials with 250-character names one edit apart, and a misspelled use of each kind.
+        String stem = "m".repeat(245);
+        StringBuilder text = new StringBuilder("scene 1\n");
+        for (int k = 0; k < 2000; k++) {
+            text.append("material ").append(stem).append(String.format("%05d", k)).append(" friction=0.5\n");
+        }
+        text.append("body b material=").append(stem).append("0x001 { sphere r=1m }\n");
+        String out = check(text.toString());
+        assertTrue(out.contains("error[E0"), out);
+        assertTrue(out.contains("did you mean '" + stem + "00001'?"), out.substring(0, Math.min(600, out.length())));
+    }
+
+    @Test
     void countsBeyondAnIntAreNamedNotWrapped() {
         String out = check("scene 1\nworld substeps=1e10 iterations=1e10\n");
         assertTrue(out.contains("error[E0309]: 'substeps' is far too large: 1.0E10"), out);

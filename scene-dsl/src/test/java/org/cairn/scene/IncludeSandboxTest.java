@@ -123,6 +123,6 @@ class IncludeSandboxTest {
         Path latin1 = dir.resolve("latin1.scene");
         Files.write(latin1, "scene 1\n# caf\u00e9\n".getBytes(StandardCharsets.ISO_8859_1));
         IOException e = org.junit.jupiter.api.Assertions.assertThrows(IOException.class, () -> Includes.readText(latin1));
-        assertEquals("it is not UTF-8 text (save it as UTF-8)", e.getMessage());
+        assertEquals("line 2, column 6: byte 0xe9 is not UTF-8 text (save the file as UTF-8)", e.getMessage());
     }
 }

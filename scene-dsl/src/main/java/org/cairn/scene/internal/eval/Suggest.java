@@ -14,7 +14,11 @@ public final class Suggest {
         int bestDistance = Integer.MAX_VALUE;
         int limit = Math.min(2, Math.max(1, (word.length() + 2) / 3));
         for (String candidate : candidates) {
-            int d = distance(word, candidate);
+            // The distance is at least the difference in length: most candidates end here.
+            if (Math.abs(candidate.length() - word.length()) > limit) {
+                continue;
+            }
+            int d = distance(word, candidate, limit);
             if (d < bestDistance && d <= limit && !candidate.equals(word)) {
                 best = candidate;
                 bestDistance = d;
@@ -25,22 +29,40 @@ public final class Suggest {
 
     /** Optimal string alignment distance (insertions, deletions, substitutions, adjacent swaps). */
     static int distance(String a, String b) {
-        int[][] d = new int[a.length() + 1][b.length() + 1];
-        for (int i = 0; i <= a.length(); i++) {
-            d[i][0] = i;
-        }
-        for (int j = 0; j <= b.length(); j++) {
-            d[0][j] = j;
+        return distance(a, b, Integer.MAX_VALUE - 1);
+    }
+
+    /**
+     * The optimal string alignment distance, or some value above {@code limit} as soon as every
+     * alignment of a prefix costs more than it: three rows of the table, not the whole table, and
+     * most pairs of names stop after a few rows.
+     */
+    static int distance(String a, String b, int limit) {
+        int m = b.length();
+        int[] before = new int[m + 1], previous = new int[m + 1], row = new int[m + 1];
+        for (int j = 0; j <= m; j++) {
+            previous[j] = j;
         }
         for (int i = 1; i <= a.length(); i++) {
-            for (int j = 1; j <= b.length(); j++) {
+            row[0] = i;
+            int smallest = row[0];
+            for (int j = 1; j <= m; j++) {
                 int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-                d[i][j] = Math.min(Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + cost);
+                int d = Math.min(Math.min(previous[j] + 1, row[j - 1] + 1), previous[j - 1] + cost);
                 if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
-                    d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+                    d = Math.min(d, before[j - 2] + 1);
                 }
+                row[j] = d;
+                smallest = Math.min(smallest, d);
             }
+            if (smallest > limit) {
+                return limit + 1;
+            }
+            int[] t = before;
+            before = previous;
+            previous = row;
+            row = t;
         }
-        return d[a.length()][b.length()];
+        return previous[m];
     }
 }
