@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.cairn.engine3d.BodyId;
+import org.cairn.engine3d.QueryHit;
 import org.cairn.engine3d.BodyType;
 import org.cairn.engine3d.Contacts;
 import org.cairn.engine3d.World;
@@ -87,6 +88,12 @@ public final class InvariantChecker {
     private double settleBySeconds = Double.POSITIVE_INFINITY;
     private double worstEnergyRiseJoules = Double.NEGATIVE_INFINITY;
     private long pointsChecked;
+    /** Each body's centre of mass after the previous step, to find centres that crossed static surfaces. */
+    private final double[] lastCenters;
+    private final Vector3d from = new Vector3d();
+    private final Vector3d path = new Vector3d();
+    private final QueryHit crossing = new QueryHit();
+    private boolean crossed;
 
     /**
      * A checker for {@code world} in its present state (the start); {@code names} gives bodies
@@ -100,6 +107,13 @@ public final class InvariantChecker {
             order.put(bodies.get(i), i);
         }
         restSeconds = new double[bodies.size()];
+        lastCenters = new double[3 * bodies.size()];
+        for (int i = 0; i < bodies.size(); i++) {
+            world.centerOfMass(bodies.get(i), p);
+            lastCenters[3 * i] = p.x;
+            lastCenters[3 * i + 1] = p.y;
+            lastCenters[3 * i + 2] = p.z;
+        }
         boolean kinematic = false, immovable = false;
         double dynamicMass = 0, kineticStart = world.kineticEnergy(), linearSum = 0, angularSum = 0;
         for (BodyId body : bodies) {
@@ -172,6 +186,41 @@ public final class InvariantChecker {
         return checkMomentum;
     }
 
+    /**
+     * A dynamic body's centre of mass never crosses the surface of a static shape: a body resting
+     * on the ground keeps its centre half its size above it, so a centre that crossed went into or
+     * through the ground (a stack with a 1:1e18 mass ratio pressed boxes 100 m down through it).
+     */
+    private Violation crossedStatic(long step, int i, BodyId body) {
+        world.centerOfMass(body, p);
+        from.set(lastCenters[3 * i], lastCenters[3 * i + 1], lastCenters[3 * i + 2]);
+        lastCenters[3 * i] = p.x;
+        lastCenters[3 * i + 1] = p.y;
+        lastCenters[3 * i + 2] = p.z;
+        if (world.type(body) != BodyType.DYNAMIC) {
+            return null;
+        }
+        p.sub(from, path);
+        if (!(path.lengthSquared() > 1e-24) || !Double.isFinite(path.lengthSquared())) {
+            return null;
+        }
+        crossed = false;
+        world.castRay(from, path, org.cairn.engine3d.QueryFilter.ALL, hit -> {
+            if (world.type(hit.body()) != BodyType.STATIC) {
+                return -1;
+            }
+            crossing.set(hit);
+            crossed = true;
+            return 0;
+        });
+        if (!crossed) {
+            return null;
+        }
+        return new Violation(step, "tunnel", String.format(Locale.ROOT,
+                "the centre of body %s crossed the surface of static body %s at %s, moving from %s to %s", name(body),
+                name(crossing.body()), crossing.point, from, p));
+    }
+
     private String name(BodyId body) {
         String n = names.get(body);
         return n != null ? n : "body #" + body.index();
@@ -196,6 +245,10 @@ public final class InvariantChecker {
                 return new Violation(step, "unit-quaternion", "body " + name(body) + " has |q| = " + norm);
             }
             restSeconds[i] = v.length() < REST_SPEED && w.length() < REST_ANGULAR_SPEED ? restSeconds[i] + dt : 0;
+            Violation tunnel = crossedStatic(step, i, body);
+            if (tunnel != null) {
+                return tunnel;
+            }
         }
         Contacts contacts = world.contacts();
         for (int i = 0; i < contacts.count(); i++) {
