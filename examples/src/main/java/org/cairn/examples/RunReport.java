@@ -56,8 +56,9 @@ final class RunReport {
             b.put("awake", world.isAwake(id));
         }
         ObjectNode energy = root.putObject("energy");
-        energy.put("kinetic", world.kineticEnergy());
-        energy.put("potential", world.potentialEnergy());
+        // An energy beyond the largest double (1e100 kg at 1e105 m/s) is null, never the string "Infinity".
+        finiteOrNull(energy, "kinetic", world.kineticEnergy());
+        finiteOrNull(energy, "potential", world.potentialEnergy());
         ArrayNode contacts = root.putArray("contacts");
         Map<BodyId, String> names = namesById(built);
         Contacts cs = world.contacts();
@@ -81,6 +82,14 @@ final class RunReport {
             probes.addTo(root);
         }
         return root.toString();
+    }
+
+    private static void finiteOrNull(ObjectNode node, String key, double value) {
+        if (Double.isFinite(value)) {
+            node.put(key, value);
+        } else {
+            node.putNull(key);
+        }
     }
 
     /** A few lines for people. */
