@@ -31,7 +31,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 class DeterminismTest {
     /** Hash of the reference scene's final poses, per solver (soft step, sequential impulses). */
-    static final Map<SolverKind, Long> PINNED = Map.of(SolverKind.SOFT_STEP, 5785028604763929041L,
+    static final Map<SolverKind, Long> PINNED = Map.of(SolverKind.SOFT_STEP, 2594288706444238631L,
             SolverKind.SEQUENTIAL_IMPULSE, 2676499853908610975L);
 
     private static long run(SolverKind kind) {

@@ -39,6 +39,10 @@ final class ContactPreparation {
         int oa = SolverBodies.STRIDE * solverBodies.entry[ia], ob = SolverBodies.STRIDE * solverBodies.entry[ib];
         cons.stateA[k] = oa;
         cons.stateB[k] = ob;
+        // Entry 0 (static) counts every static contact of the step: it takes no share.
+        int sharing = Math.max(oa == 0 ? 0 : solverBodies.overlaps[oa / SolverBodies.STRIDE],
+                ob == 0 ? 0 : solverBodies.overlaps[ob / SolverBodies.STRIDE]);
+        cons.pushCap[k] = x.maxPushSpeed / Math.max(1, sharing);
         {
             cons.staticSide[k] = !dynamicA || !dynamicB;
             cons.pushed[k] = false;

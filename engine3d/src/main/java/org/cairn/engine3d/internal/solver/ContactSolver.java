@@ -137,6 +137,7 @@ public final class ContactSolver {
             c.constrain(b, c.bodyB[k]);
         }
         solverBodies.assign(b, c.constrainedBodies, c.constrainedCount);
+        countOverlaps(b, cs);
         stepBodies = b;
         preparation.bodies = b;
         preparation.solverBodies = solverBodies;
@@ -164,6 +165,22 @@ public final class ContactSolver {
         closeSubstep = substepOpen;
         substepOpen = true;
         forEachColour(pool, warmStartTask);
+    }
+
+    /** Per solver body, the constraints that press it out of an overlap (in constraint order, on this thread). */
+    private void countOverlaps(BodyStore b, ContactStore cs) {
+        int[] entry = solverBodies.entry, overlaps = solverBodies.overlaps;
+        for (int k = 0; k < c.count; k++) {
+            int contact = c.contact[k];
+            boolean overlapping = false;
+            for (int j = 0; j < cs.pointCount[contact]; j++) {
+                overlapping |= cs.separation[ContactConstraints.P * contact + j] < 0;
+            }
+            if (overlapping) {
+                overlaps[entry[c.bodyA[k]]]++;
+                overlaps[entry[c.bodyB[k]]]++;
+            }
+        }
     }
 
     /** Writes the solver's velocities back to the bodies: before the positions move, and after a substep's last pass. */

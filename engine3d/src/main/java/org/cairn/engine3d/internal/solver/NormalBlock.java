@@ -60,7 +60,7 @@ final class NormalBlock {
                 blockScale[j] = 1;
                 blockLeak[j] = 0;
             } else if (useBias) {
-                blockRhs[j] = soft.massScale * vn + Math.max(soft.massScale * soft.biasRate * s, -x.maxPushSpeed);
+                blockRhs[j] = soft.massScale * vn + Math.max(soft.massScale * soft.biasRate * s, -cons.pushCap[k]);
                 blockScale[j] = soft.massScale;
                 blockLeak[j] = soft.impulseScale * cons.normalImpulse[p];
             } else {

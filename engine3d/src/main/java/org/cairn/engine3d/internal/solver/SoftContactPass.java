@@ -51,7 +51,7 @@ final class SoftContactPass {
                     } else if (s > 0) {
                         delta = -m * (vn + s * x.invH);
                     } else if (useBias) {
-                        double bias = Math.max(soft.massScale * soft.biasRate * s, -x.maxPushSpeed);
+                        double bias = Math.max(soft.massScale * soft.biasRate * s, -cons.pushCap[k]);
                         delta = -m * (soft.massScale * vn + bias) - soft.impulseScale * cons.normalImpulse[p];
                     } else {
                         delta = -m * vn;

@@ -28,6 +28,8 @@ final class SolverBodies {
     int[] body = new int[64];
     /** Entries in use, the static one included. */
     int count = 1;
+    /** Per entry, how many of this step's constraints press it out of an overlap (see {@link ContactConstraints#pushCap}). */
+    int[] overlaps = new int[64];
 
     /**
      * Makes an entry for each of the constrained bodies that is not static, in the order given
@@ -45,6 +47,10 @@ final class SolverBodies {
             state = new double[STRIDE * Math.max(n + 1, 2 * (state.length / STRIDE))];
         }
         Arrays.fill(state, 0, STRIDE, 0.0);
+        if (overlaps.length < n + 1) {
+            overlaps = new int[Math.max(n + 1, 2 * overlaps.length)];
+        }
+        Arrays.fill(overlaps, 0, n + 1, 0);
         int next = 1;
         for (int a = 0; a < n; a++) {
             int i = bodies[a];
