@@ -181,6 +181,8 @@ public final class SceneCompiler {
     public static final long MAX_EXPANDED_STATEMENTS = SceneLimits.MAX_EXPANDED_STATEMENTS;
     /** Include statements run so far, against {@link SceneLimits#MAX_INCLUDES}. */
     private int includeCount;
+    /** Shapes of the bodies made so far, against {@link SceneLimits#MAX_SHAPES}. */
+    private long shapeCount;
     /** See {@link #trialWorld()}. */
     private World trial;
 
@@ -771,6 +773,14 @@ public final class SceneCompiler {
     }
 
     private void body(Statement.Generic g, Map<String, Value> props, Map<String, Value> scope) {
+        if (bodies.size() >= SceneLimits.MAX_BODIES) {
+            if (!expansionStopped) {
+                error(OUT_OF_RANGE, g.span(), "a scene may have at most " + SceneLimits.MAX_BODIES + " bodies",
+                        "a scene this large is better written by a program through the Java API");
+                expansionStopped = true;
+            }
+            return;
+        }
         if (g.words().isEmpty()) {
             error(MISSING_PROPERTY, g.span(), "a body needs a name: body NAME [static|kinematic|dynamic] ...");
             return;
@@ -840,6 +850,12 @@ public final class SceneCompiler {
                 } else {
                     mass = java.util.OptionalDouble.of(m);
                 }
+            }
+            shapeCount += shapes.size();
+            if (shapeCount > SceneLimits.MAX_SHAPES) {
+                error(OUT_OF_RANGE, g.span(), "a scene may have at most " + SceneLimits.MAX_SHAPES + " shapes");
+                expansionStopped = true;
+                return;
             }
             SceneDef.BodySpec spec = new SceneDef.BodySpec(name, def.build(), shapes, mass);
             // The engine's own rules (hull size, usable mass and inertia, ...), so that a scene

@@ -14,6 +14,10 @@ public final class SceneLimits {
     public static final int MAX_INCLUDES = 256;
     /** Most statements a scene may expand to: loop bodies run and included files' statements, all counted. */
     public static final long MAX_EXPANDED_STATEMENTS = 1_000_000;
+    /** Most bodies in a scene; a larger world is better built by a program through the Java API. */
+    public static final int MAX_BODIES = 100_000;
+    /** Most shapes in a scene, over all its bodies. */
+    public static final int MAX_SHAPES = 200_000;
     /** Most times one {@code repeat} may run its body. */
     public static final long MAX_REPEAT = 100_000;
     /** Longest name (of a body, material, constant, layer, state), in characters. */

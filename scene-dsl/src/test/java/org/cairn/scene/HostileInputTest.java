@@ -95,6 +95,13 @@ class HostileInputTest {
     }
 
     @Test
+    void aSceneOfMoreThanTheBodyLimitStopsAtIt() {
+        String out = check("scene 1\nrepeat i in 0..400 {\n  repeat j in 0..400 {\n    body b[i, j] at=(i, j, 0)"
+                + " { sphere r=0.4m }\n  }\n}\n");
+        assertTrue(out.contains("h.scene:4:5: error[E0309]: a scene may have at most 100000 bodies"), out);
+    }
+
+    @Test
     void countsBeyondAnIntAreNamedNotWrapped() {
         String out = check("scene 1\nworld substeps=1e10 iterations=1e10\n");
         assertTrue(out.contains("error[E0309]: 'substeps' is far too large: 1.0E10"), out);

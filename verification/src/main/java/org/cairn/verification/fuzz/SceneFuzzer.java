@@ -24,10 +24,14 @@ import org.joml.Vector3d;
  * scene builds and steps with finite state. Deterministic for a seed.
  */
 public final class SceneFuzzer {
-    /** Wall-clock budget of one input, front end to the last step, ns. */
-    public static final long TIME_BUDGET_NANOS = 5_000_000_000L;
-    /** Bytes one input may allocate on the fuzzing thread. */
-    public static final long MEMORY_BUDGET_BYTES = 1L << 30;
+    /** Wall-clock budget of one input, front end to the last step, ns: a scene at the body limit takes about 3 s. */
+    public static final long TIME_BUDGET_NANOS = 10_000_000_000L;
+    /**
+     * Bytes one input may allocate on the fuzzing thread, all told (not at once): a scene at the
+     * body limit allocates about 1 GiB on its way through the compiler, the scratch world and the
+     * built world.
+     */
+    public static final long MEMORY_BUDGET_BYTES = 4L << 30;
     /** Accepted scenes with at most this many bodies are stepped; larger ones are only built. */
     private static final int STEPPED_BODIES = 400;
     private static final int STEPS = 8;
