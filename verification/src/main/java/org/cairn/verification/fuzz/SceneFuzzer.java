@@ -81,7 +81,7 @@ public final class SceneFuzzer {
             String failure;
             int outcome;
             try {
-                outcome = check(text, outputCheck);
+                outcome = check(text);
                 failure = outcome == BAD_OUTPUT ? lastOutputFailure : null;
             } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
                 outcome = -1;
@@ -120,10 +120,11 @@ public final class SceneFuzzer {
     }
 
     private static final int REJECTED = 0, BUILT = 1, STEPPED = 2, BAD_DIAGNOSTIC = 3, NON_FINITE = 4, BAD_OUTPUT = 5;
-    private static String lastOutputFailure;
+    /** What the output check said of the last input that failed it. */
+    private String lastOutputFailure;
 
     /** One input through the pipeline; what happened to it. */
-    private static int check(String text, java.util.function.Function<SceneDef.Built, String> outputCheck) {
+    private int check(String text) {
         SceneSyntax.Result parsed = SceneSyntax.parse("fuzz.scene", text);
         List<Diagnostic> diagnostics = parsed.diagnostics();
         SceneCompiler.Result compiled = null;
