@@ -60,6 +60,21 @@ class HostileRunTest {
     }
 
     @Test
+    void aHugeStepCountAllocatesNothingUpFront() throws Exception {
+        // A JVM of 96 MB: the timing record of 2^31 steps used to be two 16 GB arrays, made before
+        // the first step. Now it grows with the steps taken, so the run is simply still running.
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx96m",
+                "-cp", System.getProperty("java.class.path"), Cairn.class.getName(), "run",
+                "scenes/resting-box.scene", "--steps", "2147483647", "--quiet").redirectErrorStream(true)
+                .redirectOutput(dir.resolve("out.txt").toFile()).start();
+        boolean ended = p.waitFor(4, java.util.concurrent.TimeUnit.SECONDS);
+        p.destroyForcibly().waitFor();
+        String out = Files.readString(dir.resolve("out.txt"));
+        assertFalse(ended, "the run ended early: " + out);
+        assertFalse(out.contains("OutOfMemoryError"), out);
+    }
+
+    @Test
     void energiesBeyondADoubleAreNullAndEveryPoseAFiniteNumber() throws IOException {
         Path scene = write("extreme.scene", """
                 scene 1

@@ -102,6 +102,21 @@ class HostileInputTest {
     }
 
     @Test
+    void aHullOfTwentyThousandPointsChecksAndBuildsWithinSeconds() {
+        java.util.Random r = new java.util.Random(1);
+        StringBuilder text = new StringBuilder("scene 1\nbody gem { convex points=(");
+        for (int i = 0; i < 20_000; i++) {
+            text.append(i > 0 ? ", " : "").append(String.format(java.util.Locale.ROOT, "(%.4fm, %.4fm, %.4fm)",
+                    r.nextGaussian(), r.nextGaussian(), r.nextGaussian()));
+        }
+        String scene = text.append(") }\n").toString();
+        // Check, which now also makes the body once, refused nothing and took 12 s; run then refused it.
+        assertTrue(check(scene).isEmpty(), "no diagnostics");
+        SceneCompiler.Result compiled = SceneCompiler.compile(SceneSyntax.parse("h.scene", scene).file());
+        compiled.scene().build().world().step();
+    }
+
+    @Test
     void countsBeyondAnIntAreNamedNotWrapped() {
         String out = check("scene 1\nworld substeps=1e10 iterations=1e10\n");
         assertTrue(out.contains("error[E0309]: 'substeps' is far too large: 1.0E10"), out);
