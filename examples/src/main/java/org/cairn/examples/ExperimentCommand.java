@@ -13,18 +13,20 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code cairn experiment stability|conservation}: the experiments of docs/experiments.md. */
+/** {@code cairn experiment stability|conservation|rest}: the experiments of docs/experiments.md. */
 @Command(name = "experiment", mixinStandardHelpOptions = true,
-        description = "Runs an experiment: stability (the classic stacks under every solver setting) or conservation "
-                + "(energy and momentum drift over long runs). Markdown on stdout, progress on stderr.")
+        description = "Runs an experiment: stability (the classic stacks under every solver setting), conservation "
+                + "(energy and momentum drift over long runs) or rest (resting stacks, sleeping off, for a minute)."
+                + " Markdown on stdout, progress on stderr.")
 final class ExperimentCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "NAME", description = "stability or conservation")
+    @Parameters(index = "0", paramLabel = "NAME", description = "stability, conservation or rest")
     String name;
 
     @Option(names = "--csv", paramLabel = "FILE", description = "stability: also write the results as CSV (default stability.csv).")
     String csv = "stability.csv";
 
-    @Option(names = "--seconds", paramLabel = "S", description = "stability: simulated seconds per run (default 10).")
+    @Option(names = "--seconds", paramLabel = "S",
+            description = "stability: simulated seconds per run (default 10); rest: seconds per stack (default 60).")
     double seconds = 10;
 
     @Option(names = "--steps", paramLabel = "N", description = "conservation: steps per run (default 10000).")
@@ -56,8 +58,15 @@ final class ExperimentCommand implements Callable<Integer> {
                 }
                 System.out.print(ConservationExperiment.markdown(ConservationExperiment.run(steps)));
             }
+            case "rest" -> {
+                double runSeconds = seconds == 10 ? 60 : seconds;
+                List<org.cairn.verification.experiment.RestExperiment.Result> results =
+                        org.cairn.verification.experiment.RestExperiment.run(runSeconds, 2.0,
+                                structure -> System.err.println("cairn: " + structure + ", " + runSeconds + " s"));
+                System.out.print(org.cairn.verification.experiment.RestExperiment.markdown(results, runSeconds, 2.0));
+            }
             default -> throw new CommandLine.ParameterException(spec.commandLine(),
-                    "unknown experiment '" + name + "': expected stability or conservation");
+                    "unknown experiment '" + name + "': expected stability, conservation or rest");
         }
         return 0;
     }
