@@ -7,44 +7,8 @@ package org.cairn.engine3d;
  * it, so another world refuses it instead of taking it for one of its own bodies; only a world
  * makes handles.
  */
-public final class BodyId {
-    private final int index;
-    private final int generation;
-    private final long world;
-
+public final class BodyId extends Handle {
     BodyId(int index, int generation, long world) {
-        this.index = index;
-        this.generation = generation;
-        this.world = world;
-    }
-
-    /** The slot in the world's body storage. */
-    public int index() {
-        return index;
-    }
-
-    /** How many bodies used the slot before this one. */
-    public int generation() {
-        return generation;
-    }
-
-    /** The serial number of the world that made the handle. */
-    long world() {
-        return world;
-    }
-
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof BodyId b && b.index == index && b.generation == generation && b.world == world;
-    }
-
-    @Override
-    public int hashCode() {
-        return 31 * (31 * index + generation) + Long.hashCode(world);
-    }
-
-    @Override
-    public String toString() {
-        return "BodyId[index=" + index + ", generation=" + generation + "]";
+        super(index, generation, world);
     }
 }
