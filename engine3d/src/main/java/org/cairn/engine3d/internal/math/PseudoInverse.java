@@ -16,7 +16,7 @@ public final class PseudoInverse {
      * sweeps would drop: K's non-zero eigenvalues are those of (ΦᵀΦ)·G, and λ_min/λ_max ≥
      * det/trace³ for a 3×3 matrix with positive eigenvalues.
      */
-    static final double FACTORED_TOLERANCE = 10 * RELATIVE_TOLERANCE;
+    public static final double FACTORED_TOLERANCE = 10 * RELATIVE_TOLERANCE;
 
     private PseudoInverse() {
     }

@@ -319,6 +319,102 @@ final class ContactConstraints {
         return baseSeparation[p] + normal[3 * k] * dx + normal[3 * k + 1] * dy + normal[3 * k + 2] * dz;
     }
 
+    /**
+     * Applies normal increments to the first n points of constraint k together: each point's
+     * accumulated impulse is clamped as {@link #applyNormal} does, then the bodies receive the sum,
+     * linear (Σλ)·n/m and angular I⁻¹·((Σλᵢ·rᵢ) × n), one rotation update per body instead of one
+     * per point (the same impulse; the cross product is linear in r).
+     */
+    void applyNormals(double[] s, int k, int oa, int ob, int n, double[] delta) {
+        double sum = 0, ax = 0, ay = 0, az = 0, bx = 0, by = 0, bz = 0;
+        boolean clamp = settings.clampIncrements();
+        for (int j = 0; j < n; j++) {
+            int p = P * k + j;
+            double old = normalImpulse[p];
+            double updated = clamp ? old + Math.max(delta[j], 0.0) : Math.max(old + delta[j], 0.0);
+            double applied = updated - old;
+            normalImpulse[p] = updated;
+            maxNormalImpulse[p] = Math.max(maxNormalImpulse[p], updated);
+            pushed[k] |= updated > 0;
+            sum += applied;
+            ax += applied * rA[3 * p];
+            ay += applied * rA[3 * p + 1];
+            az += applied * rA[3 * p + 2];
+            bx += applied * rB[3 * p];
+            by += applied * rB[3 * p + 1];
+            bz += applied * rB[3 * p + 2];
+        }
+        double nx = normal[3 * k], ny = normal[3 * k + 1], nz = normal[3 * k + 2];
+        double mA = s[oa + SolverBodies.INVERSE_MASS];
+        if (mA > 0) {
+            double linear = mA * sum;
+            s[oa] -= linear * nx;
+            s[oa + 1] -= linear * ny;
+            s[oa + 2] -= linear * nz;
+            rotate(s, oa, -(ay * nz - az * ny), -(az * nx - ax * nz), -(ax * ny - ay * nx));
+        }
+        double mB = s[ob + SolverBodies.INVERSE_MASS];
+        if (mB > 0) {
+            double linear = mB * sum;
+            s[ob] += linear * nx;
+            s[ob + 1] += linear * ny;
+            s[ob + 2] += linear * nz;
+            rotate(s, ob, by * nz - bz * ny, bz * nx - bx * nz, bx * ny - by * nx);
+        }
+    }
+
+    /**
+     * Applies constraint k's accumulated point impulses (normal and both tangents) to its bodies:
+     * the sum of the impulses, and the sum of their moments about each centre of mass, one
+     * rotation update per body.
+     */
+    void warmStartPoints(double[] s, int k, int oa, int ob) {
+        double nx = normal[3 * k], ny = normal[3 * k + 1], nz = normal[3 * k + 2];
+        double t1x = tangent[6 * k], t1y = tangent[6 * k + 1], t1z = tangent[6 * k + 2];
+        double t2x = tangent[6 * k + 3], t2y = tangent[6 * k + 4], t2z = tangent[6 * k + 5];
+        double px = 0, py = 0, pz = 0, ax = 0, ay = 0, az = 0, bx = 0, by = 0, bz = 0;
+        for (int j = 0; j < pointCount[k]; j++) {
+            int p = P * k + j;
+            double ln = normalImpulse[p], l1 = tangentImpulse[2 * p], l2 = tangentImpulse[2 * p + 1];
+            double x = ln * nx + l1 * t1x + l2 * t2x, y = ln * ny + l1 * t1y + l2 * t2y, z = ln * nz + l1 * t1z + l2 * t2z;
+            px += x;
+            py += y;
+            pz += z;
+            double rx = rA[3 * p], ry = rA[3 * p + 1], rz = rA[3 * p + 2];
+            ax += ry * z - rz * y;
+            ay += rz * x - rx * z;
+            az += rx * y - ry * x;
+            rx = rB[3 * p];
+            ry = rB[3 * p + 1];
+            rz = rB[3 * p + 2];
+            bx += ry * z - rz * y;
+            by += rz * x - rx * z;
+            bz += rx * y - ry * x;
+        }
+        double mA = s[oa + SolverBodies.INVERSE_MASS];
+        if (mA > 0) {
+            s[oa] -= mA * px;
+            s[oa + 1] -= mA * py;
+            s[oa + 2] -= mA * pz;
+            rotate(s, oa, -ax, -ay, -az);
+        }
+        double mB = s[ob + SolverBodies.INVERSE_MASS];
+        if (mB > 0) {
+            s[ob] += mB * px;
+            s[ob + 1] += mB * py;
+            s[ob + 2] += mB * pz;
+            rotate(s, ob, bx, by, bz);
+        }
+    }
+
+    /** ω += I⁻¹·L for the solver body at offset o. */
+    static void rotate(double[] s, int o, double x, double y, double z) {
+        int m = o + SolverBodies.INVERSE_INERTIA;
+        s[o + 3] += s[m] * x + s[m + 1] * y + s[m + 2] * z;
+        s[o + 4] += s[m + 3] * x + s[m + 4] * y + s[m + 5] * z;
+        s[o + 5] += s[m + 6] * x + s[m + 7] * y + s[m + 8] * z;
+    }
+
     void applyNormal(double[] s, int k, int oa, int ob, int p, double delta) {
         double updated = settings.clampIncrements() ? normalImpulse[p] + Math.max(delta, 0.0)
                 : Math.max(normalImpulse[p] + delta, 0.0);

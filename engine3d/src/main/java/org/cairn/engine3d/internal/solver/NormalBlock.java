@@ -3,6 +3,7 @@ package org.cairn.engine3d.internal.solver;
 import static org.cairn.engine3d.internal.solver.ContactConstraints.P;
 
 import org.cairn.engine3d.internal.math.PseudoInverse;
+import org.cairn.engine3d.internal.math.SubBlockSolve;
 
 /**
  * A manifold's normal points solved together: Δλ = −K⁺·r − leak, with K⁺ the pseudo-inverse of the
@@ -40,6 +41,14 @@ final class NormalBlock {
         int[] activePoints = w.activePoints;
         int n = cons.pointCount[k];
         double nx = cons.normal[3 * k], ny = cons.normal[3 * k + 1], nz = cons.normal[3 * k + 2];
+        // vn = n·(vB − vA) + ωB·(rB × n) − ωA·(rA × n) = n·(vB − vA) + rB·(n × ωB) − rA·(n × ωA):
+        // the parts that do not depend on the point are computed once for the manifold.
+        double vn0 = nx * (bs[ob] - bs[oa]) + ny * (bs[ob + 1] - bs[oa + 1]) + nz * (bs[ob + 2] - bs[oa + 2]);
+        double wax = bs[oa + 3], way = bs[oa + 4], waz = bs[oa + 5];
+        double wbx = bs[ob + 3], wby = bs[ob + 4], wbz = bs[ob + 5];
+        double cax = ny * waz - nz * way, cay = nz * wax - nx * waz, caz = nx * way - ny * wax;
+        double cbx = ny * wbz - nz * wby, cby = nz * wbx - nx * wbz, cbz = nx * wby - ny * wbx;
+        double[] rA = cons.rA, rB = cons.rB;
         boolean anyFrozen = false;
         for (int j = 0; j < n; j++) {
             int p = P * k + j;
@@ -53,7 +62,8 @@ final class NormalBlock {
                 blockDelta[j] = 0;
                 continue;
             }
-            double vn = cons.relativeVelocity(bs, oa, ob, p, nx, ny, nz);
+            double vn = vn0 + (rB[3 * p] * cbx + rB[3 * p + 1] * cby + rB[3 * p + 2] * cbz)
+                    - (rA[3 * p] * cax + rA[3 * p + 1] * cay + rA[3 * p + 2] * caz);
             cons.trackApproach(k, p, vn, useBias);
             if (s > 0) {
                 blockRhs[j] = vn + s * x.invH;
@@ -131,15 +141,21 @@ final class NormalBlock {
                 }
                 subRhs[a] = blockRhs[i] + blockScale[i] * coupled;
             }
-            int slot = subBlockInverse(k, n, mask, m, w);
+            double[] subSolution = w.subSolution;
+            if (!SubBlockSolve.solve(cons.blockMatrix, o, n, activePoints, m, subRhs, subSolution)) {
+                int slot = subBlockInverse(k, n, mask, m, w);
+                for (int a = 0; a < m; a++) {
+                    double sum = 0;
+                    for (int c = 0; c < m; c++) {
+                        sum += cons.subInverse[slot + a * m + c] * subRhs[c];
+                    }
+                    subSolution[a] = sum;
+                }
+            }
             feasible = true;
             for (int a = 0; a < m; a++) {
                 int i = activePoints[a];
-                double sum = 0;
-                for (int c = 0; c < m; c++) {
-                    sum += cons.subInverse[slot + a * m + c] * subRhs[c];
-                }
-                blockDelta[i] = -sum - blockLeak[i];
+                blockDelta[i] = -subSolution[a] - blockLeak[i];
                 feasible &= cons.normalImpulse[P * k + i] + blockDelta[i] >= 0;
             }
         }
@@ -160,9 +176,7 @@ final class NormalBlock {
                 return false;
             }
         }
-        for (int i = 0; i < n; i++) {
-            cons.applyNormal(bs, k, oa, ob, P * k + i, blockDelta[i]);
-        }
+        cons.applyNormals(bs, k, oa, ob, n, blockDelta);
         return true;
     }
 

@@ -14,6 +14,7 @@ final class SolverScratch {
     final double[] blockLeak = new double[P];
     final double[] blockDelta = new double[P];
     final double[] subRhs = new double[P];
+    final double[] subSolution = new double[P];
     final boolean[] frozen = new boolean[P];
     final int[] activePoints = new int[P];
     final boolean[] active = new boolean[P];
