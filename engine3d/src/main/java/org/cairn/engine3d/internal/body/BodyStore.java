@@ -81,6 +81,12 @@ public final class BodyStore {
     public double[] minExtent;
     /** Farthest any of the body's shapes reaches from its centre of mass, m. */
     public double[] maxExtent;
+    /**
+     * Counts changes of the body's centre of mass within it (shapes or mass properties set): a
+     * contact manifold recorded before a change no longer fits the body (its anchors are from the
+     * old centre), so it is not recycled.
+     */
+    public int[] massEpoch;
 
     public BodyStore(int initialCapacity) {
         allocateArrays(Math.max(4, initialCapacity));
@@ -118,6 +124,7 @@ public final class BodyStore {
         velocityChange = new double[3 * capacity];
         firstShape = new int[capacity];
         minExtent = new double[capacity];
+        massEpoch = new int[capacity];
         maxExtent = new double[capacity];
     }
 
@@ -158,6 +165,7 @@ public final class BodyStore {
         velocityChange = Arrays.copyOf(velocityChange, 3 * c);
         firstShape = Arrays.copyOf(firstShape, c);
         minExtent = Arrays.copyOf(minExtent, c);
+        massEpoch = Arrays.copyOf(massEpoch, c);
         maxExtent = Arrays.copyOf(maxExtent, c);
     }
 
@@ -189,6 +197,7 @@ public final class BodyStore {
         firstShape[i] = -1;
         minExtent[i] = 0.0;
         maxExtent[i] = 0.0;
+        massEpoch[i]++;
         sleepTime[i] = 0.0;
         massOverridden[i] = false;
         awake[i] = true;

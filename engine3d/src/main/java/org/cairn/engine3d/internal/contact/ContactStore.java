@@ -146,6 +146,20 @@ public final class ContactStore {
     public double[] rolling = new double[16];
     public double[] rollingImpulse = new double[3 * 16];
 
+    /**
+     * Manifold recycling (a touching pair that barely moved keeps its manifold): per contact,
+     * whether the record below describes its current manifold; the two bodies' centres of mass
+     * and rotations when it was computed (cA, qA, cB, qB: 14 doubles); the bodies' mass epochs
+     * then (2); and per point the anchors (rA, rB: 6) and the separation then.
+     */
+    public boolean[] recyclable = new boolean[16];
+    public double[] recyclePose = new double[POSE * 16];
+    public int[] recycleEpoch = new int[2 * 16];
+    public double[] recycleAnchor = new double[6 * P * 16];
+    public double[] recycleSeparation = new double[P * 16];
+    /** Doubles per contact in {@link #recyclePose}. */
+    public static final int POSE = 14;
+
     /** Per contact, the collide functions' cache ({@code Narrowphase.CACHE_INTS} ints). */
     public int[] cache = new int[CACHE * 16];
 
@@ -187,6 +201,11 @@ public final class ContactStore {
         restitution = Arrays.copyOf(restitution, c);
         rolling = Arrays.copyOf(rolling, c);
         rollingImpulse = Arrays.copyOf(rollingImpulse, 3 * c);
+        recyclable = Arrays.copyOf(recyclable, c);
+        recyclePose = Arrays.copyOf(recyclePose, POSE * c);
+        recycleEpoch = Arrays.copyOf(recycleEpoch, 2 * c);
+        recycleAnchor = Arrays.copyOf(recycleAnchor, 6 * P * c);
+        recycleSeparation = Arrays.copyOf(recycleSeparation, P * c);
     }
 
     /**
@@ -206,6 +225,7 @@ public final class ContactStore {
         link(2 * c + 1, bb);
         touching[c] = false;
         pointCount[c] = 0;
+        recyclable[c] = false;
         Arrays.fill(cache, CACHE * c, CACHE * c + CACHE, 0);
         friction[c] = mixedFriction;
         restitution[c] = mixedRestitution;
@@ -253,6 +273,11 @@ public final class ContactStore {
         restitution[to] = restitution[from];
         rolling[to] = rolling[from];
         System.arraycopy(rollingImpulse, 3 * from, rollingImpulse, 3 * to, 3);
+        recyclable[to] = recyclable[from];
+        System.arraycopy(recyclePose, POSE * from, recyclePose, POSE * to, POSE);
+        System.arraycopy(recycleEpoch, 2 * from, recycleEpoch, 2 * to, 2);
+        System.arraycopy(recycleAnchor, 6 * P * from, recycleAnchor, 6 * P * to, 6 * P);
+        System.arraycopy(recycleSeparation, P * from, recycleSeparation, P * to, P);
     }
 
     /** Packs a shape pair. */

@@ -66,6 +66,7 @@ public final class MassUpdate {
      */
     public static void apply(BodyStore b, int i, MassProperties props, double[] scratch) {
         double oldX = b.center[3 * i], oldY = b.center[3 * i + 1], oldZ = b.center[3 * i + 2];
+        b.massEpoch[i]++;
         if (props != null) {
             Vector3d c = props.center(new Vector3d());
             b.localCenter[3 * i] = c.x;

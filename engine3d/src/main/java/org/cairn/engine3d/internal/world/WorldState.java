@@ -370,6 +370,9 @@ public final class WorldState implements BroadPhase.PairFilter {
                 continue;
             }
             int ba = shapes.body[a], bb = shapes.body[b];
+            if (collideStatus[c] == RECYCLED) {
+                recycledManifolds++;
+            }
             boolean was = cs.touching[c];
             cs.setTouching(c, cs.pointCount[c] > 0);
             if (cs.touching[c]) {
@@ -452,10 +455,12 @@ public final class WorldState implements BroadPhase.PairFilter {
     public int[] contactList = new int[16];
     private int[] contactMark = new int[16];
     private int markStamp;
+    /** Manifolds the steps have recycled so far instead of running the narrowphase ({@link ManifoldRecycling}): for tests and profiles. */
+    public long recycledManifolds;
     /** Contacts the steps have visited so far (gathered for collide and for the solver): for tests. */
     public long contactsVisited;
 
-    private static final byte SEPARATED = 1, COLLIDED = 2;
+    private static final byte SEPARATED = 1, COLLIDED = 2, RECYCLED = 3;
     /** Per contact, what the parallel part of the narrowphase did with it. */
     private byte[] collideStatus = new byte[16];
     private Narrowphase[] workerNarrowphase = new Narrowphase[0];
@@ -476,17 +481,24 @@ public final class WorldState implements BroadPhase.PairFilter {
         if (!broadPhase.overlaps(shapes.proxyKey[a], shapes.proxyKey[b])) {
             return SEPARATED;
         }
+        int ba = shapes.body[a], bb = shapes.body[b];
+        boolean hulls = shapes.collision[a].kind == CollisionShape.HULL && shapes.collision[b].kind == CollisionShape.HULL;
+        if (hulls && ManifoldRecycling.recycle(cs, bodies, c, ba, bb)) {
+            return RECYCLED;
+        }
         double[] poses = workerPoses[w];
         Narrowphase narrowphase = workerNarrowphase[w];
         Manifold manifold = workerManifold[w];
         shapePose(a, poses, 0);
         shapePose(b, poses, 7);
-        int ba = shapes.body[a], bb = shapes.body[b];
         narrowphase.setSpeculativeDistance(SPECULATIVE_DISTANCE_METERS + lookahead(ba, bb));
         narrowphase.collide(shapes.collision[a], poses, 0, shapes.collision[b], poses, 7, cs.cache,
                 c * Narrowphase.CACHE_INTS, manifold);
         cs.updatePoints(c, manifold, bodies.center[3 * ba], bodies.center[3 * ba + 1], bodies.center[3 * ba + 2],
                 bodies.center[3 * bb], bodies.center[3 * bb + 1], bodies.center[3 * bb + 2], workerScratch[w]);
+        if (hulls) {
+            ManifoldRecycling.remember(cs, bodies, c, ba, bb);
+        }
         return COLLIDED;
     }
 
