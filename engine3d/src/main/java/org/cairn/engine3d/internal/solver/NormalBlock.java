@@ -82,7 +82,22 @@ final class NormalBlock {
         }
         int o = P * P * k;
         boolean feasible = false;
-        if (!anyFrozen) {
+        if (!anyFrozen && n == P) {
+            // Four points (a face on a face, the common case), unrolled; the same sums in the same order.
+            double[] m = cons.blockMass, impulse = cons.normalImpulse;
+            double r0 = blockRhs[0], r1 = blockRhs[1], r2 = blockRhs[2], r3 = blockRhs[3];
+            double d0 = -(m[o] * r0 + m[o + 1] * r1 + m[o + 2] * r2 + m[o + 3] * r3) - blockLeak[0];
+            double d1 = -(m[o + 4] * r0 + m[o + 5] * r1 + m[o + 6] * r2 + m[o + 7] * r3) - blockLeak[1];
+            double d2 = -(m[o + 8] * r0 + m[o + 9] * r1 + m[o + 10] * r2 + m[o + 11] * r3) - blockLeak[2];
+            double d3 = -(m[o + 12] * r0 + m[o + 13] * r1 + m[o + 14] * r2 + m[o + 15] * r3) - blockLeak[3];
+            blockDelta[0] = d0;
+            blockDelta[1] = d1;
+            blockDelta[2] = d2;
+            blockDelta[3] = d3;
+            int q = P * k;
+            feasible = impulse[q] + d0 >= 0 & impulse[q + 1] + d1 >= 0 & impulse[q + 2] + d2 >= 0
+                    & impulse[q + 3] + d3 >= 0;
+        } else if (!anyFrozen) {
             for (int i = 0; i < n; i++) {
                 double sum = 0;
                 for (int j = 0; j < n; j++) {
