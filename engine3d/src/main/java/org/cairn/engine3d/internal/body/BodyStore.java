@@ -74,6 +74,12 @@ public final class BodyStore {
      * velocities.
      */
     public double[] velocityChange;
+    /**
+     * Per body, what the position stage adds to ω for this substep's turn, rad/s (world frame):
+     * the energy-conserving gyroscopic update of a body in no contact turns it by h·ω̄, not h·ω
+     * ({@link Gyroscopic#integrateConserving}); zero otherwise.
+     */
+    public double[] turnCorrection;
 
     /** Head of the body's shape list in the shape store, or -1. */
     public int[] firstShape;
@@ -122,6 +128,7 @@ public final class BodyStore {
         sleepTime = new double[capacity];
         constrained = new boolean[capacity];
         velocityChange = new double[3 * capacity];
+        turnCorrection = new double[3 * capacity];
         firstShape = new int[capacity];
         minExtent = new double[capacity];
         massEpoch = new int[capacity];
@@ -163,6 +170,7 @@ public final class BodyStore {
         sleepTime = Arrays.copyOf(sleepTime, c);
         constrained = Arrays.copyOf(constrained, c);
         velocityChange = Arrays.copyOf(velocityChange, 3 * c);
+        turnCorrection = Arrays.copyOf(turnCorrection, 3 * c);
         firstShape = Arrays.copyOf(firstShape, c);
         minExtent = Arrays.copyOf(minExtent, c);
         massEpoch = Arrays.copyOf(massEpoch, c);

@@ -48,8 +48,17 @@ public final class Integrator {
             w[o] = (w[o] + h * (ii[m] * tx + ii[m + 1] * ty + ii[m + 2] * tz)) * angularScale;
             w[o + 1] = (w[o + 1] + h * (ii[m + 3] * tx + ii[m + 4] * ty + ii[m + 5] * tz)) * angularScale;
             w[o + 2] = (w[o + 2] + h * (ii[m + 6] * tx + ii[m + 7] * ty + ii[m + 8] * tz)) * angularScale;
-            if (b.gyroscopic[i]) {
-                Gyroscopic.integrate(w, o, b.rotation, 4 * i, b.localInertia, b.localInverseInertia, m, h);
+            double[] turn = b.turnCorrection;
+            // A body in no contact keeps its energy and momentum exactly (the midpoint rule); one
+            // in contact takes the dissipative implicit update, whose turn is its own ω.
+            if (!b.gyroscopic[i] || b.constrained[i] || !Gyroscopic.integrateConserving(w, o, b.rotation, 4 * i,
+                    b.localInertia, b.localInverseInertia, m, h, turn, o)) {
+                if (b.gyroscopic[i]) {
+                    Gyroscopic.integrate(w, o, b.rotation, 4 * i, b.localInertia, b.localInverseInertia, m, h);
+                }
+                turn[o] = 0.0;
+                turn[o + 1] = 0.0;
+                turn[o + 2] = 0.0;
             }
             double v2 = vx * vx + vy * vy + vz * vz;
             // Not "v2 > max²": a speed of 1e160 m/s squares to infinity, and max/√∞ = 0 stopped the body dead.
@@ -77,6 +86,9 @@ public final class Integrator {
             v[o + 2] = vz;
             double w2 = w[o] * w[o] + w[o + 1] * w[o + 1] + w[o + 2] * w[o + 2];
             if (!(w2 <= maxAngular2)) {
+                turn[o] = 0.0;
+                turn[o + 1] = 0.0;
+                turn[o + 2] = 0.0;
                 double scale = maxAngularSpeed / length(w[o], w[o + 1], w[o + 2]);
                 w[o] *= scale;
                 w[o + 1] *= scale;
@@ -98,7 +110,8 @@ public final class Integrator {
     /**
      * Position stage for one substep of h seconds, dynamic and kinematic bodies: the centre of
      * mass moves by h·v (free bodies: h·(v − ½·Δv), the mean of old and new velocity) and the
-     * orientation turns by exactly h·ω about the centre of mass.
+     * orientation turns by exactly h·ω about the centre of mass (a free tumbling body: by h·ω̄, the
+     * midpoint rule's turn, see {@link Gyroscopic#integrateConserving}).
      */
     public static void integratePositions(BodyStore b, int[] active, int from, int to, double h) {
         double[] c = b.center, v = b.linearVelocity, w = b.angularVelocity, dv = b.velocityChange;
@@ -109,12 +122,14 @@ public final class Integrator {
                 c[o] += h * (v[o] - 0.5 * dv[o]);
                 c[o + 1] += h * (v[o + 1] - 0.5 * dv[o + 1]);
                 c[o + 2] += h * (v[o + 2] - 0.5 * dv[o + 2]);
+                double[] turn = b.turnCorrection;
+                Quat.integrate(b.rotation, 4 * i, w[o] + turn[o], w[o + 1] + turn[o + 1], w[o + 2] + turn[o + 2], h);
             } else {
                 c[o] += h * v[o];
                 c[o + 1] += h * v[o + 1];
                 c[o + 2] += h * v[o + 2];
+                Quat.integrate(b.rotation, 4 * i, w[o], w[o + 1], w[o + 2], h);
             }
-            Quat.integrate(b.rotation, 4 * i, w[o], w[o + 1], w[o + 2], h);
         }
     }
 
