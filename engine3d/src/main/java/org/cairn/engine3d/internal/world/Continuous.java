@@ -22,7 +22,9 @@ import org.cairn.engine3d.internal.math.Quat;
  *
  * <p>The target gap is the linear slop. A shape that starts the step already within the slop is
  * left to the contact solver unless the body's centre would end the step behind the contact
- * (tunnelling); then it is stopped at half its gap.
+ * (tunnelling); then it is stopped at half its gap. A shape that starts the step overlapping is
+ * the contact solver's too, but its body's centre is swept on its own and stopped at the slop
+ * from the fixed shape: it never passes the surface.
  */
 public final class Continuous {
     /** Fraction of the smallest extent a body may move in a step before it counts as fast. */
@@ -237,6 +239,66 @@ public final class Continuous {
         return true;
     }
 
+    private final double[] centrePoint = new double[3];
+
+    /**
+     * For a body that overlaps the fixed shape when the step starts: the time at which its centre of
+     * mass comes within the linear slop of the fixed shape, by conservative advancement of the
+     * centre alone (it moves at most |Δc| per unit t, whatever the rotation); 1 if it never does,
+     * or if the centre is already inside (then nothing is left to save). A body held there still
+     * overlaps, and the contact solver pushes it back out; its centre never passes the surface.
+     */
+    private double centreTimeOfImpact(CollisionShape fixed) {
+        double dx = c1x - c0x, dy = c1y - c0y, dz = c1z - c0z;
+        double bound = Math.sqrt(dx * dx + dy * dy + dz * dz);
+        if (bound == 0) {
+            return 1.0;
+        }
+        double t = 0.0;
+        for (int iteration = 0; iteration < MAX_ITERATIONS; iteration++) {
+            centrePoint[0] = c0x + t * dx;
+            centrePoint[1] = c0y + t * dy;
+            centrePoint[2] = c0z + t * dz;
+            gjk.distance(centrePoint, 1, staticCore, fixed.coreCount, false);
+            double gap = gjk.distance - fixed.radius;
+            if (iteration == 0 && gap <= 0) {
+                return 1.0;
+            }
+            if (iteration == 0 && gap <= 1.25 * LINEAR_SLOP_METERS) {
+                // Already at the surface: held there if the step would take the centre behind it,
+                // and its speed into the surface taken away (else it is the next step's problem,
+                // and the next one's); moving along or away, left alone.
+                return centreCrosses() ? holdAtSurface() : 1.0;
+            }
+            if (gap <= 1.25 * LINEAR_SLOP_METERS) {
+                return t;
+            }
+            t += (gap - LINEAR_SLOP_METERS) / bound;
+            if (t >= 1.0) {
+                return 1.0;
+            }
+        }
+        return t;
+    }
+
+    /** With GJK's closest points of the centre and the fixed shape in its fields: removes the body's velocity into the shape; returns 0. */
+    private double holdAtSurface() {
+        double nx = gjk.ax - gjk.bx, ny = gjk.ay - gjk.by, nz = gjk.az - gjk.bz;
+        double len = Math.sqrt(nx * nx + ny * ny + nz * nz);
+        nx /= len;
+        ny /= len;
+        nz /= len;
+        double[] v = world.bodies.linearVelocity;
+        int o = 3 * body;
+        double into = v[o] * nx + v[o + 1] * ny + v[o + 2] * nz;
+        if (into < 0) {
+            v[o] -= into * nx;
+            v[o + 1] -= into * ny;
+            v[o + 2] -= into * nz;
+        }
+        return 0.0;
+    }
+
     /** Time of impact of shape s (of the swept body) against a fixed shape placed at {@link #staticPose}. */
     private double timeOfImpact(CollisionShape moving, int s, CollisionShape fixed) {
         staticCore = fixed.worldCore(staticPose, 0, staticCore);
@@ -250,8 +312,10 @@ public final class Continuous {
             double gap = gjk.distance - radii;
             if (iteration == 0) {
                 if (gap <= 0) {
-                    // Overlapping at the start of the step: the contact solver's job.
-                    return 1.0;
+                    // Overlapping at the start of the step: the contact solver's job, unless the
+                    // body is going through (a thin box tumbling corner-first into a wall at
+                    // 100 m/s overlapped it after its first impact, and left through the far side).
+                    return centreTimeOfImpact(fixed);
                 }
                 touching = gap <= 1.25 * LINEAR_SLOP_METERS;
                 if (touching && !centreCrosses()) {
