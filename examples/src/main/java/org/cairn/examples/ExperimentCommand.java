@@ -22,8 +22,8 @@ final class ExperimentCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "NAME", description = "stability, conservation or rest")
     String name;
 
-    @Option(names = "--csv", paramLabel = "FILE", description = "stability: also write the results as CSV (default stability.csv).")
-    String csv = "stability.csv";
+    @Option(names = "--csv", paramLabel = "FILE", description = "stability: also write the results as CSV to FILE (none by default).")
+    String csv;
 
     @Option(names = "--seconds", paramLabel = "S",
             description = "stability: simulated seconds per run (default 10); rest: seconds per stack (default 60).")
@@ -49,8 +49,14 @@ final class ExperimentCommand implements Callable<Integer> {
                         r.config().warm() ? "on" : "off"));
                 System.out.print(StabilityExperiment.markdown(results));
                 StabilityExperiment.sleepCost();
-                Files.writeString(Path.of(csv), StabilityExperiment.csv(results));
-                System.err.println("cairn: wrote " + csv);
+                if (csv != null) {
+                    Path file = Path.of(csv);
+                    if (file.toAbsolutePath().getParent() != null) {
+                        Files.createDirectories(file.toAbsolutePath().getParent());
+                    }
+                    Files.writeString(file, StabilityExperiment.csv(results));
+                    System.err.println("cairn: wrote " + csv);
+                }
             }
             case "conservation" -> {
                 if (steps <= 0) {
