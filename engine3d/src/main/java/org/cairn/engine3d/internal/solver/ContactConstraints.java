@@ -70,6 +70,8 @@ final class ContactConstraints {
     double[] stepTangent = new double[2 * P * 16];
     double[] relativeVelocity = new double[P * 16];
     double[] maxNormalImpulse = new double[P * 16];
+    /** Per point, whether sequential impulses bounce it in this substep (decided at its first iteration). */
+    boolean[] bouncing = new boolean[P * 16];
     /** Per point, the fastest approach restitution may use: the start's, plus what gravity adds over the open gap. */
     double[] approachFloor = new double[P * 16];
     /** Per constraint, gravity's closing acceleration of the two bodies along the normal, m/s² (≥ 0). */
@@ -154,6 +156,7 @@ final class ContactConstraints {
         stepTangent = Arrays.copyOf(stepTangent, 2 * P * c);
         relativeVelocity = Arrays.copyOf(relativeVelocity, P * c);
         maxNormalImpulse = Arrays.copyOf(maxNormalImpulse, P * c);
+        bouncing = Arrays.copyOf(bouncing, P * c);
         approachFloor = Arrays.copyOf(approachFloor, P * c);
         closingGravity = Arrays.copyOf(closingGravity, c);
         blockMass = Arrays.copyOf(blockMass, P * P * c);

@@ -227,8 +227,9 @@ public final class ContactSolver {
         forEachColour(pool, softTask);
     }
 
-    /** One sequential-impulse iteration: normal with Baumgarte bias, then friction. */
-    public void solveBaumgarte(WorkerPool pool) {
+    /** One sequential-impulse iteration of a substep (the first decides which points bounce): normal with Baumgarte bias, then friction. */
+    public void solveBaumgarte(boolean firstIteration, WorkerPool pool) {
+        sequential.firstIteration = firstIteration;
         forEachColour(pool, sequentialTask);
     }
 

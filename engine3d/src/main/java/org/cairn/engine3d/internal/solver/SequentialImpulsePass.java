@@ -17,6 +17,8 @@ final class SequentialImpulsePass {
     StepContext x;
     /** The bodies being solved: set by the solver before each pass. */
     SolverBodies bodies;
+    /** Whether this pass is its substep's first iteration: set by the solver before each pass. */
+    boolean firstIteration;
 
     SequentialImpulsePass(ContactConstraints cons, ContactFriction friction) {
         this.cons = cons;
@@ -39,9 +41,16 @@ final class SequentialImpulsePass {
                 double push = x.positionIterations > 0 ? 0.0 : x.baumgarte * x.invH * Math.max(-s - slop, 0.0);
                 double target = s > 0 ? -s * x.invH : push;
                 double bounceBelow = x.restitutionWithoutThreshold ? 0 : -x.restitutionThreshold;
-                if (cons.restitution[k] > 0 && cons.relativeVelocity[p] < bounceBelow
-                        && reachesWithinStep(k, p, s)) {
-                    target = Math.max(target, bounceTarget(k, p));
+                if (firstIteration) {
+                    // Bounce in the substep the point arrives in, not again in each one after: the
+                    // target is the step's approach speed, and re-aiming at it every substep undid
+                    // the gravity of the ones before (an e = 1 ball dropped from 2 m rose 7.6 cm
+                    // higher every bounce at 4 substeps).
+                    cons.bouncing[p] = cons.restitution[k] > 0 && cons.relativeVelocity[p] < bounceBelow
+                            && reachesWithinStep(k, p, s) && vn < 0;
+                }
+                if (cons.bouncing[p]) {
+                    target = Math.max(target, bounceTarget(k, p, s));
                 }
                 cons.applyNormal(bs, k, oa, ob, p, cons.normalMass[p] * (target - vn));
             }
@@ -57,11 +66,22 @@ final class SequentialImpulsePass {
         return s <= (-cons.relativeVelocity[p] + cons.closingGravity[k] * x.h) * x.h;
     }
 
-    private double bounceTarget(int k, int p) {
+    /**
+     * The normal velocity a bouncing point leaves the substep with. The bounce is applied where the
+     * point starts the substep, a gap s ≥ 0 above the surface, not where it meets it; aiming at
+     * e·u (less gravity's share) there left it with the potential energy of that gap on top, and
+     * a ball with e = 0.5 rose 4.6 % above e²·h. So the target is the speed whose energy at the end
+     * of the substep, ½v² + g·(s + v·h), is what the impact leaves, ½e²·(u² + 2g·s):
+     * v = −g·h + √(g²h² − 2g·s + e²·(u² + 2g·s)), with g gravity's closing acceleration along the
+     * normal and u the approach speed.
+     */
+    private double bounceTarget(int k, int p, double s) {
         double e = cons.restitution[k], u = -cons.relativeVelocity[p];
         if (x.restitutionWithoutThreshold) {
             return e * u;
         }
-        return e * u - cons.closingGravity[k] * x.h;
+        double g = cons.closingGravity[k], h = x.h, gap = Math.max(s, 0.0);
+        double impact2 = u * u + 2 * g * gap;
+        return -g * h + Math.sqrt(Math.max(g * g * h * h - 2 * g * gap + e * e * impact2, 0.0));
     }
 }

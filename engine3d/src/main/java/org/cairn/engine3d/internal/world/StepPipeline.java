@@ -85,7 +85,7 @@ public final class StepPipeline {
                 solver.solveSoft(true, true, pool);
             } else {
                 for (int i = 0; i < world.iterations; i++) {
-                    solver.solveBaumgarte(pool);
+                    solver.solveBaumgarte(i == 0, pool);
                 }
             }
             solver.storeVelocities(pool);
