@@ -40,7 +40,8 @@ final class ContactRestitution {
             }
             for (int j = 0; j < cons.pointCount[k]; j++) {
                 int p = P * k + j;
-                if (cons.relativeVelocity[p] > -threshold || cons.maxNormalImpulse[p] == 0) {
+                if (cons.relativeVelocity[p] > -threshold * (1 - ContactImpacts.THRESHOLD_ROUNDING)
+                        || cons.maxNormalImpulse[p] == 0) {
                     continue;
                 }
                 double vn = cons.relativeVelocity(bs, oa, ob, p, nx, ny, nz);

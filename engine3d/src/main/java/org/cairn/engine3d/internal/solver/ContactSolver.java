@@ -56,6 +56,8 @@ public final class ContactSolver {
     private final RangeTask warmStartTask;
     private final RangeTask softTask;
     private final RangeTask sequentialTask;
+    private final RangeTask impactTask;
+    private final ContactImpacts impacts;
     private final RangeTask restitutionTask;
     private final RangeTask storeTask;
 
@@ -71,6 +73,7 @@ public final class ContactSolver {
         sequential = new SequentialImpulsePass(c, friction);
         positions = new PositionCorrection(c);
         restitution = new ContactRestitution(c, block, friction);
+        impacts = new ContactImpacts(c);
         loadBodiesTask = (from, to, w) -> solverBodies.load(stepBodies, from, to);
         loadVelocitiesTask = (from, to, w) -> solverBodies.loadVelocities(stepBodies, from, to);
         storeVelocitiesTask = (from, to, w) -> solverBodies.storeVelocities(stepBodies, from, to);
@@ -93,6 +96,11 @@ public final class ContactSolver {
                 scratch[w]);
         sequentialTask = (from, to, w) -> sequential.solve(rangeOffset + from, rangeOffset + to);
         restitutionTask = (from, to, w) -> restitution.apply(rangeOffset + from, rangeOffset + to, scratch[w]);
+        impactTask = (from, to, w) -> {
+            if (impacts.apply(rangeOffset + from, rangeOffset + to, scratch[w])) {
+                scratch[w].impactApplied = true;
+            }
+        };
         storeTask = (from, to, w) -> storeImpulses(from, to);
     }
 
@@ -118,6 +126,7 @@ public final class ContactSolver {
             sequential.x = context;
             positions.x = context;
             restitution.x = context;
+            impacts.x = context;
         }
         if (c.center0.length < 3 * b.highWater) {
             c.center0 = new double[3 * b.capacity()];
@@ -147,6 +156,7 @@ public final class ContactSolver {
         soft.bodies = solverBodies;
         sequential.bodies = solverBodies;
         restitution.bodies = solverBodies;
+        impacts.bodies = solverBodies;
         preparation.contacts = cs;
         preparation.mixedFriction = mixedFriction;
         preparation.mixedRestitution = mixedRestitution;
@@ -162,9 +172,15 @@ public final class ContactSolver {
      * feature id). The passes that follow work on the solver's copy of the velocities
      * ({@link SolverBodies}) until {@link #storeVelocities}.
      */
-    public void warmStart(BodyStore b, WorkerPool pool) {
+    public void warmStart(BodyStore b, boolean impactsFirst, WorkerPool pool) {
         stepBodies = b;
         pool.run(loadVelocitiesTask, solverBodies.count, BODY_BLOCK);
+        if (impactsFirst) {
+            // On the velocities the bodies arrive with: the warm start re-applies last step's
+            // impulses, a bounce among them, which the passes then take back where they no longer
+            // push; an impact computed on top of that bounced twice.
+            resolveImpacts(pool);
+        }
         closeSubstep = substepOpen;
         substepOpen = true;
         forEachColour(pool, warmStartTask);
@@ -239,6 +255,27 @@ public final class ContactSolver {
     }
 
     /** Restitution once at the end of the soft step. */
+    /**
+     * Impacts between touching bodies ({@link ContactImpacts}), pass after pass colour by colour
+     * until one applies nothing: soft step, first substep, before the warm start. Returns the passes run.
+     */
+    int resolveImpacts(WorkerPool pool) {
+        int passes = 0;
+        boolean any = true;
+        while (any && passes < ContactImpacts.MAX_PASSES) {
+            for (SolverScratch w : scratch) {
+                w.impactApplied = false;
+            }
+            forEachColour(pool, impactTask);
+            passes++;
+            any = false;
+            for (SolverScratch w : scratch) {
+                any |= w.impactApplied;
+            }
+        }
+        return passes;
+    }
+
     public void applyRestitution(WorkerPool pool) {
         forEachColour(pool, restitutionTask);
     }

@@ -240,7 +240,8 @@ final class NormalBlock {
         int qualifying = 0;
         for (int j = 0; j < n; j++) {
             int p = P * k + j;
-            active[j] = cons.relativeVelocity[p] <= -threshold && cons.maxNormalImpulse[p] > 0;
+            active[j] = cons.relativeVelocity[p] <= -threshold * (1 - ContactImpacts.THRESHOLD_ROUNDING)
+                    && cons.maxNormalImpulse[p] > 0;
             if (active[j]) {
                 qualifying++;
                 blockRhs[j] = cons.relativeVelocity(bs, oa, ob, p, nx, ny, nz) + e * cons.relativeVelocity[p];

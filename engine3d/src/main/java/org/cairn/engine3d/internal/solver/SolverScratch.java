@@ -21,6 +21,8 @@ final class SolverScratch {
     final double[] tmp = new double[6];
     final double[] scratch9 = new double[9];
     final double[] scratch9b = new double[9];
+    /** Whether this worker applied an impact in the current pass (ContactSolver.resolveImpacts). */
+    boolean impactApplied;
     /** Block inverses this worker took from the factored form (for tests). */
     long factoredBlocks;
 }

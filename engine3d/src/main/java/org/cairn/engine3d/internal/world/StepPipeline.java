@@ -79,7 +79,7 @@ public final class StepPipeline {
             long a = System.nanoTime();
             pool.run(integrateVelocities, activeCount, BODY_BLOCK);
             long b = System.nanoTime();
-            solver.warmStart(bodies, pool);
+            solver.warmStart(bodies, soft && k == 0, pool);
             long c = System.nanoTime();
             if (soft) {
                 solver.solveSoft(true, true, pool);
