@@ -59,7 +59,10 @@ class MetamorphicTest {
         return worst;
     }
 
-    /** 100 m away along (1, 1, 1)/√3·100: rounding of coordinates 100 times larger; within 1 mm after 0.5 s. */
+    /**
+     * 100 m away along (1, 1, 1)/√3·100: rounding of coordinates 100 times larger; within 0.25 mm
+     * after 0.5 s (measured over the default 40 scenes: 0.068 mm).
+     */
     @Test
     void movingTheSceneFarAwayChangesNothingBeyondRounding() {
         Vector3d offset = new Vector3d(57.735, 57.735, 57.735);
@@ -67,33 +70,36 @@ class MetamorphicTest {
                 offset);
         System.out.printf(Locale.ROOT, "translated by 100 m: largest difference after %d steps %.3g m over %d scenes%n", STEPS,
                 d, SCENES);
-        assertTrue(d < 1e-3, "difference " + d);
+        assertTrue(d < 2.5e-4, "difference " + d);
     }
 
-    /** Turned by 1 rad about y (gravity): the same motion turned; within 1 mm after 0.5 s. */
+    /** Turned by 1 rad about y (gravity): the same motion turned; within 15 µm after 0.5 s (measured: 3.8 µm). */
     @Test
     void turningTheSceneAboutGravityTurnsTheMotion() {
         double d = largestDifference(seed -> new SceneGenerator("soft", "").transformed(0, 0, 0, 1.0), 1.0, new Vector3d());
         System.out.printf(Locale.ROOT, "turned by 1 rad: largest difference after %d steps %.3g m over %d scenes%n", STEPS, d,
                 SCENES);
-        assertTrue(d < 1e-3, "difference " + d);
+        assertTrue(d < 1.5e-5, "difference " + d);
     }
 
-    /** Bodies created in a shuffled order: the same motion; within 1 mm after 0.5 s. */
+    /** Bodies created in a shuffled order: the same motion; within 0.25 mm after 0.5 s (measured: 0.079 mm). */
     @Test
     void creationOrderDoesNotMatter() {
         double d = largestDifference(seed -> new SceneGenerator("soft", "").permuted(seed), 0, new Vector3d());
         System.out.printf(Locale.ROOT, "bodies shuffled: largest difference after %d steps %.3g m over %d scenes%n", STEPS, d,
                 SCENES);
-        assertTrue(d < 1e-3, "difference " + d);
+        assertTrue(d < 2.5e-4, "difference " + d);
     }
 
-    /** Thrown, sliding and weightless scenes with their bodies shuffled: centimetres apart, not metres (see the class comment). */
+    /**
+     * Thrown, sliding and weightless scenes with their bodies shuffled: centimetres apart, not metres
+     * (see the class comment; measured: 8.6 cm).
+     */
     @Test
     void collidingScenesDivergeByOrder() {
         double d = largestDifference(new String[] {"thrown", "sliding", "weightless"},
                 seed -> new SceneGenerator("soft", "").permuted(seed), 0, new Vector3d());
         System.out.printf(Locale.ROOT, "colliding scenes, bodies shuffled: largest difference after %d steps %.3g m%n", STEPS, d);
-        assertTrue(d < 0.5, "same physics in another order: centimetres, not metres: " + d);
+        assertTrue(d < 0.3, "same physics in another order: centimetres, not metres: " + d);
     }
 }
