@@ -22,10 +22,17 @@ final class ContactFriction {
         double mu = cons.friction[k];
         double t1x = cons.tangent[6 * k], t1y = cons.tangent[6 * k + 1], t1z = cons.tangent[6 * k + 2];
         double t2x = cons.tangent[6 * k + 3], t2y = cons.tangent[6 * k + 4], t2z = cons.tangent[6 * k + 5];
+        double[] rA = cons.rA, rB = cons.rB;
         for (int j = 0; j < cons.pointCount[k]; j++) {
             int p = P * k + j;
-            double v1 = cons.relativeVelocity(bs, oa, ob, p, t1x, t1y, t1z);
-            double v2 = cons.relativeVelocity(bs, oa, ob, p, t2x, t2y, t2z);
+            // The point's relative velocity once, then its two tangent parts.
+            double ax = rA[3 * p], ay = rA[3 * p + 1], az = rA[3 * p + 2];
+            double bx = rB[3 * p], by = rB[3 * p + 1], bz = rB[3 * p + 2];
+            double dx = bs[ob] + bs[ob + 4] * bz - bs[ob + 5] * by - (bs[oa] + bs[oa + 4] * az - bs[oa + 5] * ay);
+            double dy = bs[ob + 1] + bs[ob + 5] * bx - bs[ob + 3] * bz - (bs[oa + 1] + bs[oa + 5] * ax - bs[oa + 3] * az);
+            double dz = bs[ob + 2] + bs[ob + 3] * by - bs[ob + 4] * bx - (bs[oa + 2] + bs[oa + 3] * ay - bs[oa + 4] * ax);
+            double v1 = t1x * dx + t1y * dy + t1z * dz;
+            double v2 = t2x * dx + t2y * dy + t2z * dz;
             double old1 = cons.tangentImpulse[2 * p], old2 = cons.tangentImpulse[2 * p + 1];
             double limit = mu * cons.normalImpulse[p];
             // Try to stick: the exact block update.

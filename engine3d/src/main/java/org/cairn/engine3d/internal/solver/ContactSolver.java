@@ -218,16 +218,7 @@ public final class ContactSolver {
                 ContactConstraints.applyAngular(s, oa, ob, c.rollingImpulse[3 * k], c.rollingImpulse[3 * k + 1],
                         c.rollingImpulse[3 * k + 2]);
             }
-            for (int j = 0; j < c.pointCount[k]; j++) {
-                int p = ContactConstraints.P * k + j;
-                double ln = c.normalImpulse[p], l1 = c.tangentImpulse[2 * p], l2 = c.tangentImpulse[2 * p + 1];
-                if (ln == 0 && l1 == 0 && l2 == 0) {
-                    continue;
-                }
-                c.apply(s, oa, ob, p, ln * c.normal[3 * k] + l1 * c.tangent[6 * k] + l2 * c.tangent[6 * k + 3],
-                        ln * c.normal[3 * k + 1] + l1 * c.tangent[6 * k + 1] + l2 * c.tangent[6 * k + 4],
-                        ln * c.normal[3 * k + 2] + l1 * c.tangent[6 * k + 2] + l2 * c.tangent[6 * k + 5]);
-            }
+            c.warmStartPoints(s, k, oa, ob);
         }
     }
 
