@@ -12,7 +12,9 @@ import static org.cairn.engine3d.internal.solver.ContactConstraints.P;
  * striker's speed. Here a touching point that approaches at least as fast as the restitution
  * threshold is given the impulse that reverses its approach to e times it, and the passes repeat,
  * colour by colour, until no touching point approaches that fast: the striker stops, the impulse
- * runs down the chain and the last ball leaves with the striker's speed.
+ * runs down the chain and the last ball leaves with the striker's speed. A manifold of several
+ * points takes part only when all of them touch and approach that fast (a face on a face), solved
+ * together.
  *
  * <p>The impulses act on the velocities directly; they are not the solver's accumulated impulses
  * (which the soft passes may take back) and they count in the step's totals. A point that took
@@ -87,6 +89,12 @@ final class ContactImpacts {
                     applied = true;
                     continue;
                 }
+            }
+            if (n > 1) {
+                // Some of a manifold's points but not all: left to the soft step and its bounce at
+                // the end, which solves them together; bounced one after another, each point's
+                // impulse lifts the others and the last gets its full target on top (energy gained).
+                continue;
             }
             for (int j = 0; j < n; j++) {
                 int p = P * k + j;
