@@ -236,8 +236,10 @@ class AnalyticCasesTest {
 
     /**
      * Torque-free spin about the intermediate axis (box 0.1 × 0.3 × 0.5 half extents, ω = 5 rad/s,
-     * δ = 1e-3 about the others): the spin flips within (1/λ)·ln(1/δ) plus half a period, λ =
-     * ω·√((I₂−I₁)(I₃−I₂)/(I₁I₃)); |L| stays constant to 1e-9 and E never grows.
+     * δ = 1e-3 about the others): the spin flips once the perturbation, growing as e^(λt) with λ =
+     * ω·√((I₂−I₁)(I₃−I₂)/(I₁I₃)), has grown from δ to order one: no sooner than (1/λ)·ln(1/δ) and no
+     * later than (1/λ)·ln(10/δ) plus half a period (measured: 3.07–3.08 s in [2.25, 3.63] s); |L| and E
+     * stay constant to 1e-9 and 1e-10 (a free body's rotation conserves both).
      */
     @ParameterizedTest
     @ValueSource(ints = {1, 2, 4})
@@ -249,7 +251,7 @@ class AnalyticCasesTest {
         double i1 = 0.3 * 0.3 + 0.1 * 0.1, i2 = 0.5 * 0.5 + 0.1 * 0.1, i3 = 0.5 * 0.5 + 0.3 * 0.3;
         // About x: b=0.3,c=0.1 (smallest); y: 0.5,0.1 (middle); z: 0.5,0.3 (largest); common factor m/3 cancels.
         double lambda = w * Math.sqrt((i2 - i1) * (i3 - i2) / (i1 * i3));
-        double window = Math.log(1 / delta) / lambda + Math.PI / w;
+        double earliest = Math.log(1 / delta) / lambda, latest = Math.log(10 / delta) / lambda + Math.PI / w;
         double l0 = world.angularMomentum(new Vector3d(), new Vector3d()).length(), e0 = world.kineticEnergy();
         double flipped = Double.NaN;
         for (int step = 1; step <= 600 && Double.isNaN(flipped); step++) {
@@ -260,10 +262,12 @@ class AnalyticCasesTest {
                 flipped = step * DT;
             }
             assertEquals(l0, world.angularMomentum(new Vector3d(), new Vector3d()).length(), 1e-9 * l0);
-            assertTrue(world.kineticEnergy() <= e0 * (1 + 1e-12), "energy grew");
+            assertEquals(e0, world.kineticEnergy(), 1e-10 * e0, "energy");
         }
-        System.out.printf(Locale.ROOT, "%d substeps: flipped after %.3f s, window %.3f s%n", substeps, flipped, window);
-        assertTrue(flipped <= window * 1.25, "flipped after " + flipped + " s, window " + window);
+        System.out.printf(Locale.ROOT, "%d substeps: flipped after %.3f s, window [%.3f, %.3f] s%n", substeps, flipped,
+                earliest, latest);
+        assertTrue(flipped >= earliest && flipped <= latest, "flipped after " + flipped + " s, window [" + earliest + ", "
+                + latest + "] s");
     }
 
     /** Equal spheres, e = 1, head on: they swap velocities, within 1 %. */
