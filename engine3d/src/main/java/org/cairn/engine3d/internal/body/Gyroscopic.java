@@ -43,77 +43,14 @@ public final class Gyroscopic {
 
     /**
      * Replaces the world angular velocity w[wo..wo+3) of a body with orientation q[qo..qo+4) and
-     * body-frame inertia I (and inverse) at io by its value after h seconds of torque-free motion.
+     * body-frame inertia I (and inverse) at io by its value after h seconds of torque-free motion,
+     * turning by the new ω (momentum-exact backward Euler, above).
      */
     public static void integrate(double[] w, int wo, double[] q, int qo, double[] inertia, double[] inverse,
                                  int io, double h) {
-        double qx = q[qo], qy = q[qo + 1], qz = q[qo + 2], qw = q[qo + 3];
-        // Body frame: ω₁ = q⁻¹·w·q.
-        double tx = 2.0 * (-qy * w[wo + 2] + qz * w[wo + 1]);
-        double ty = 2.0 * (-qz * w[wo] + qx * w[wo + 2]);
-        double tz = 2.0 * (-qx * w[wo + 1] + qy * w[wo]);
-        double w1x = w[wo] + qw * tx + (-qy * tz + qz * ty);
-        double w1y = w[wo + 1] + qw * ty + (-qz * tx + qx * tz);
-        double w1z = w[wo + 2] + qw * tz + (-qx * ty + qy * tx);
-
-        double i00 = inertia[io], i01 = inertia[io + 1], i02 = inertia[io + 2];
-        double i11 = inertia[io + 4], i12 = inertia[io + 5], i22 = inertia[io + 8];
-        double l1x = i00 * w1x + i01 * w1y + i02 * w1z;
-        double l1y = i01 * w1x + i11 * w1y + i12 * w1z;
-        double l1z = i02 * w1x + i12 * w1y + i22 * w1z;
-        double lNorm = Math.sqrt(l1x * l1x + l1y * l1y + l1z * l1z);
-        // ω parallel to L (spin about a principal axis, or an isotropic body) feels no torque.
-        double cx = w1y * l1z - w1z * l1y, cy = w1z * l1x - w1x * l1z, cz = w1x * l1y - w1y * l1x;
-        double wNorm = Math.sqrt(w1x * w1x + w1y * w1y + w1z * w1z);
-        if (Math.sqrt(cx * cx + cy * cy + cz * cz) <= 1e-15 * wNorm * lNorm) {
-            return;
-        }
-
-        double ox = w1x, oy = w1y, oz = w1z;
-        double l2x = 0, l2y = 0, l2z = 0;
-        for (int iteration = 0; iteration <= MAX_ITERATIONS; iteration++) {
-            // L₂ = rotation of L₁ by −h|ω| about ω (Rodrigues).
-            double speed = Math.sqrt(ox * ox + oy * oy + oz * oz);
-            double angle = -h * speed;
-            double kx = ox / speed, ky = oy / speed, kz = oz / speed;
-            double cos = StrictMath.cos(angle), sin = StrictMath.sin(angle);
-            double kDotL = kx * l1x + ky * l1y + kz * l1z;
-            double kxLx = ky * l1z - kz * l1y, kxLy = kz * l1x - kx * l1z, kxLz = kx * l1y - ky * l1x;
-            l2x = l1x * cos + kxLx * sin + kx * kDotL * (1.0 - cos);
-            l2y = l1y * cos + kxLy * sin + ky * kDotL * (1.0 - cos);
-            l2z = l1z * cos + kxLz * sin + kz * kDotL * (1.0 - cos);
-            if (iteration == MAX_ITERATIONS) {
-                break;
-            }
-            double rx = i00 * ox + i01 * oy + i02 * oz - l2x;
-            double ry = i01 * ox + i11 * oy + i12 * oz - l2y;
-            double rz = i02 * ox + i12 * oy + i22 * oz - l2z;
-            if (Math.sqrt(rx * rx + ry * ry + rz * rz) <= RELATIVE_TOLERANCE * lNorm) {
-                break;
-            }
-            // J = I − h·[L₂]ₓ, with [a]ₓ·b = a × b.
-            double j00 = i00, j01 = i01 + h * l2z, j02 = i02 - h * l2y;
-            double j10 = i01 - h * l2z, j11 = i11, j12 = i12 + h * l2x;
-            double j20 = i02 + h * l2y, j21 = i12 - h * l2x, j22 = i22;
-            double c00 = j11 * j22 - j12 * j21, c01 = j12 * j20 - j10 * j22, c02 = j10 * j21 - j11 * j20;
-            double det = j00 * c00 + j01 * c01 + j02 * c02;
-            double inv = 1.0 / det;
-            // δ = J⁻¹·r by the adjugate.
-            double dx = (c00 * rx + (j02 * j21 - j01 * j22) * ry + (j01 * j12 - j02 * j11) * rz) * inv;
-            double dy = (c01 * rx + (j00 * j22 - j02 * j20) * ry + (j02 * j10 - j00 * j12) * rz) * inv;
-            double dz = (c02 * rx + (j01 * j20 - j00 * j21) * ry + (j00 * j11 - j01 * j10) * rz) * inv;
-            ox -= dx;
-            oy -= dy;
-            oz -= dz;
-        }
-        // ω₂ = I⁻¹·L₂: an exact rotation of L₁, so |L| is kept whatever the residual.
-        double n00 = inverse[io], n01 = inverse[io + 1], n02 = inverse[io + 2];
-        double n11 = inverse[io + 4], n12 = inverse[io + 5], n22 = inverse[io + 8];
-        double w2x = n00 * l2x + n01 * l2y + n02 * l2z;
-        double w2y = n01 * l2x + n11 * l2y + n12 * l2z;
-        double w2z = n02 * l2x + n12 * l2y + n22 * l2z;
-        BodyStore.rotate(qx, qy, qz, qw, w2x, w2y, w2z, w, wo);
+        update(false, w, wo, q, qo, inertia, inverse, io, h, null, 0);
     }
+
     /**
      * The energy-conserving update for a body in no contact this substep: the implicit midpoint
      * rule on the rotation group. The body turns by h·ω̄ and its body-frame momentum by the inverse
@@ -135,7 +72,19 @@ public final class Gyroscopic {
      */
     public static boolean integrateConserving(double[] w, int wo, double[] q, int qo, double[] inertia, double[] inverse,
                                               int io, double h, double[] turn, int to) {
+        return update(true, w, wo, q, qo, inertia, inverse, io, h, turn, to);
+    }
+
+    /**
+     * Both updates: L₂ = exp(−h·ω̄)·L₁ with I·ω̄ = L₂ (backward Euler made momentum-exact) or
+     * I·ω̄ = (L₁ + L₂)/2 (the midpoint rule), solved by Newton's method from ω₁ with the Jacobian
+     * I − c·h·[L₂]ₓ, c = 1 or ½. The midpoint rule also writes the turn correction, and reports
+     * whether it converged (writing nothing if not); backward Euler always completes.
+     */
+    private static boolean update(boolean midpoint, double[] w, int wo, double[] q, int qo, double[] inertia,
+                                  double[] inverse, int io, double h, double[] turn, int to) {
         double qx = q[qo], qy = q[qo + 1], qz = q[qo + 2], qw = q[qo + 3];
+        // Body frame: ω₁ = q⁻¹·w·q.
         double tx = 2.0 * (-qy * w[wo + 2] + qz * w[wo + 1]);
         double ty = 2.0 * (-qz * w[wo] + qx * w[wo + 2]);
         double tz = 2.0 * (-qx * w[wo + 1] + qy * w[wo]);
@@ -148,18 +97,23 @@ public final class Gyroscopic {
         double l1y = i01 * w1x + i11 * w1y + i12 * w1z;
         double l1z = i02 * w1x + i12 * w1y + i22 * w1z;
         double lNorm = Math.sqrt(l1x * l1x + l1y * l1y + l1z * l1z);
+        // ω parallel to L (spin about a principal axis, or an isotropic body) feels no torque.
         double cx = w1y * l1z - w1z * l1y, cy = w1z * l1x - w1x * l1z, cz = w1x * l1y - w1y * l1x;
         double wNorm = Math.sqrt(w1x * w1x + w1y * w1y + w1z * w1z);
         if (Math.sqrt(cx * cx + cy * cy + cz * cz) <= 1e-15 * wNorm * lNorm) {
-            turn[to] = 0;
-            turn[to + 1] = 0;
-            turn[to + 2] = 0;
+            if (midpoint) {
+                turn[to] = 0;
+                turn[to + 1] = 0;
+                turn[to + 2] = 0;
+            }
             return true;
         }
+        double share = midpoint ? 0.5 : 1.0, g = share * h;
         double ox = w1x, oy = w1y, oz = w1z;
         double l2x = l1x, l2y = l1y, l2z = l1z;
         double residual = Double.POSITIVE_INFINITY;
         for (int iteration = 0; ; iteration++) {
+            // L₂ = rotation of L₁ by −h|ω̄| about ω̄ (Rodrigues).
             double speed = Math.sqrt(ox * ox + oy * oy + oz * oz);
             if (speed > 0) {
                 double angle = -h * speed;
@@ -171,14 +125,18 @@ public final class Gyroscopic {
                 l2y = l1y * cos + kxLy * sin + ky * kDotL * (1.0 - cos);
                 l2z = l1z * cos + kxLz * sin + kz * kDotL * (1.0 - cos);
             }
-            double rx = i00 * ox + i01 * oy + i02 * oz - 0.5 * (l1x + l2x);
-            double ry = i01 * ox + i11 * oy + i12 * oz - 0.5 * (l1y + l2y);
-            double rz = i02 * ox + i12 * oy + i22 * oz - 0.5 * (l1z + l2z);
-            residual = Math.sqrt(rx * rx + ry * ry + rz * rz);
-            if (residual <= RELATIVE_TOLERANCE * lNorm || iteration == 2 * MAX_ITERATIONS) {
+            if (!midpoint && iteration == MAX_ITERATIONS) {
                 break;
             }
-            double g = 0.5 * h;
+            // Residual I·ω̄ − target: L₂ (backward Euler) or (L₁ + L₂)/2 (midpoint).
+            double rx = i00 * ox + i01 * oy + i02 * oz - (midpoint ? 0.5 * (l1x + l2x) : l2x);
+            double ry = i01 * ox + i11 * oy + i12 * oz - (midpoint ? 0.5 * (l1y + l2y) : l2y);
+            double rz = i02 * ox + i12 * oy + i22 * oz - (midpoint ? 0.5 * (l1z + l2z) : l2z);
+            residual = Math.sqrt(rx * rx + ry * ry + rz * rz);
+            if (residual <= RELATIVE_TOLERANCE * lNorm || midpoint && iteration == 2 * MAX_ITERATIONS) {
+                break;
+            }
+            // J = I − c·h·[L₂]ₓ, with [a]ₓ·b = a × b; δ = J⁻¹·r by the adjugate.
             double j00 = i00, j01 = i01 + g * l2z, j02 = i02 - g * l2y;
             double j10 = i01 - g * l2z, j11 = i11, j12 = i12 + g * l2x;
             double j20 = i02 + g * l2y, j21 = i12 - g * l2x, j22 = i22;
@@ -189,18 +147,22 @@ public final class Gyroscopic {
             oy -= (c01 * rx + (j00 * j22 - j02 * j20) * ry + (j02 * j10 - j00 * j12) * rz) * inv;
             oz -= (c02 * rx + (j01 * j20 - j00 * j21) * ry + (j00 * j11 - j01 * j10) * rz) * inv;
         }
-        // A residual r leaves an energy error of (L₂ − L₁)·I⁻¹·r: far below anything measurable at
-        // this bound, and a step that does not get there takes the dissipative update instead.
-        if (!(residual <= CONVERGED * lNorm)) {
+        // A midpoint residual r leaves an energy error of (L₂ − L₁)·I⁻¹·r: far below anything
+        // measurable at this bound, and a step that does not get there takes backward Euler instead.
+        if (midpoint && !(residual <= CONVERGED * lNorm)) {
             return false;
         }
-        // The L₂ of the last ω̄ tried; ω₂ = I⁻¹·L₂ in the frame turned by h·ω̄.
+        // ω₂ = I⁻¹·L₂: an exact rotation of L₁, so |L| is kept whatever the residual.
         double n00 = inverse[io], n01 = inverse[io + 1], n02 = inverse[io + 2];
         double n11 = inverse[io + 4], n12 = inverse[io + 5], n22 = inverse[io + 8];
         double w2x = n00 * l2x + n01 * l2y + n02 * l2z;
         double w2y = n01 * l2x + n11 * l2y + n12 * l2z;
         double w2z = n02 * l2x + n12 * l2y + n22 * l2z;
-        // Turn ω₂ by h·ω̄ (still body coordinates of the old frame): its components in the new frame.
+        if (!midpoint) {
+            BodyStore.rotate(qx, qy, qz, qw, w2x, w2y, w2z, w, wo);
+            return true;
+        }
+        // Turn ω₂ by h·ω̄ (body coordinates of the old frame): its components in the new frame.
         double speed = Math.sqrt(ox * ox + oy * oy + oz * oz);
         double angle = h * speed;
         double kx = ox / speed, ky = oy / speed, kz = oz / speed;
