@@ -189,6 +189,15 @@ public final class Gjk {
         vz = wz[0] + t * (wz[1] - wz[0]);
     }
 
+    /** Squared distance from the origin to segment (i, j), without touching the simplex. */
+    private double segmentDistance2(int i, int j) {
+        double ex = wx[j] - wx[i], ey = wy[j] - wy[i], ez = wz[j] - wz[i];
+        double len2 = ex * ex + ey * ey + ez * ez;
+        double t = len2 > 0 ? Math.max(0, Math.min(1, -(wx[i] * ex + wy[i] * ey + wz[i] * ez) / len2)) : 0;
+        double px = wx[i] + t * ex, py = wy[i] + t * ey, pz = wz[i] + t * ez;
+        return px * px + py * py + pz * pz;
+    }
+
     private void solveSegment() {
         segment(0, 1);
     }
@@ -201,6 +210,22 @@ public final class Gjk {
     private void triangle(int ia, int ib, int ic) {
         double abx = wx[ib] - wx[ia], aby = wy[ib] - wy[ia], abz = wz[ib] - wz[ia];
         double acx = wx[ic] - wx[ia], acy = wy[ic] - wy[ia], acz = wz[ic] - wz[ia];
+        double nx = aby * acz - abz * acy, ny = abz * acx - abx * acz, nz = abx * acy - aby * acx;
+        if (nx * nx + ny * ny + nz * nz <= COLLINEAR * (abx * abx + aby * aby + abz * abz) * (acx * acx + acy * acy
+                + acz * acz)) {
+            // Three points on one line (a flat Minkowski difference, such as two parallel edges,
+            // adds a third point of the line when rounding hides convergence): the barycentric
+            // regions divide by the vanishing area, so the closest of the three segments answers.
+            double dab = segmentDistance2(ia, ib), dac = segmentDistance2(ia, ic), dbc = segmentDistance2(ib, ic);
+            if (dab <= dac && dab <= dbc) {
+                segment(ia, ib);
+            } else if (dac <= dbc) {
+                segment(ia, ic);
+            } else {
+                segment(ib, ic);
+            }
+            return;
+        }
         double apx = -wx[ia], apy = -wy[ia], apz = -wz[ia];
         double d1 = abx * apx + aby * apy + abz * apz;
         double d2 = acx * apx + acy * apy + acz * apz;
@@ -348,6 +373,8 @@ public final class Gjk {
     }
 
     private boolean stalled;
+    /** A triangle whose squared area is below this share of its squared edge products is a line: sin² of its angle at A. */
+    private static final double COLLINEAR = 1e-18;
 
     private static final int[][] FACES = {{0, 1, 2, 3}, {0, 3, 1, 2}, {0, 2, 3, 1}, {1, 3, 2, 0}};
 
