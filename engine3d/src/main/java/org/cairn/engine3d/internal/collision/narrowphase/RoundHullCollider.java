@@ -129,9 +129,16 @@ public final class RoundHullCollider {
                         cy = -cy;
                         cz = -cz;
                     }
-                    double low = Math.min(cx * core[0] + cy * core[1] + cz * core[2], cx * core[3] + cy * core[4] + cz * core[5]);
-                    int top = hull.support(cx, cy, cz);
-                    double s = low - (cx * hull.vertices[3 * top] + cy * hull.vertices[3 * top + 1] + cz * hull.vertices[3 * top + 2]);
+                    double s = axisSeparation(hull, cx, cy, cz);
+                    // Deep in, the side the segment's middle lies on does not say which way it
+                    // leaves sooner: the other sense of the axis may separate more.
+                    double opposite = axisSeparation(hull, -cx, -cy, -cz);
+                    if (opposite > s) {
+                        s = opposite;
+                        cx = -cx;
+                        cy = -cy;
+                        cz = -cz;
+                    }
                     if (s > edgeSeparation) {
                         edgeSeparation = s;
                         bestEdge = e;
@@ -172,6 +179,13 @@ public final class RoundHullCollider {
             out.position[3 * k + 1] = tmp[1] + pby;
             out.position[3 * k + 2] = tmp[2] + pbz;
         }
+    }
+
+    /** How far the segment core lies beyond the hull along unit axis c (negative: overlap). */
+    private double axisSeparation(CollisionHull hull, double cx, double cy, double cz) {
+        double low = Math.min(cx * core[0] + cy * core[1] + cz * core[2], cx * core[3] + cy * core[4] + cz * core[5]);
+        int top = hull.support(cx, cy, cz);
+        return low - (cx * hull.vertices[3 * top] + cy * hull.vertices[3 * top + 1] + cz * hull.vertices[3 * top + 2]);
     }
 
     private static double leastSeparation(Manifold m) {

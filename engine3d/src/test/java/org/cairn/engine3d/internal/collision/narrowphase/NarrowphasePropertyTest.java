@@ -18,9 +18,11 @@ import org.junit.jupiter.api.Test;
  * <ul>
  * <li>apart by more than the speculative distance: no manifold (no phantom contacts);</li>
  * <li>apart by less: a manifold whose least separation is the GJK distance within 1e-6;</li>
- * <li>overlapping: a manifold (no missed contact), no point deeper than the penetration depth
- * found by sweeping support points over many directions (plus the linear slop by which face
- * contacts are preferred over edge contacts), and a unit normal.</li>
+ * <li>overlapping: a manifold (no missed contact) with a unit normal whose deepest point is as deep
+ * as the penetration depth, from both sides: no deeper than it plus the linear slop by which face
+ * contacts are preferred over edge contacts, and no shallower than it less two slops. The depth is
+ * found independently, as the least overlap of the two shapes' support values over 1500 directions,
+ * refined by a pattern search on the sphere.</li>
  * </ul>
  */
 class NarrowphasePropertyTest {
@@ -93,6 +95,54 @@ class NarrowphasePropertyTest {
         return support(a, ra, ux, uy, uz) + support(b, rb, -ux, -uy, -uz);
     }
 
+    /**
+     * The least overlap along any direction, refined from the best of the sweep by a pattern search
+     * on the sphere (steps halving from 0.05 rad to 1e-7 rad): an upper bound on the penetration
+     * depth that the search brings down to it where the minimum is smooth or a face's.
+     */
+    private static double refinedDepth(double[] a, double ra, double[] b, double rb) {
+        int bestIndex = 0;
+        double best = Double.MAX_VALUE;
+        for (int d = 0; d < DIRECTIONS; d++) {
+            double v = depthAlong(a, ra, b, rb, SWEEP[3 * d], SWEEP[3 * d + 1], SWEEP[3 * d + 2]);
+            if (v < best) {
+                best = v;
+                bestIndex = d;
+            }
+        }
+        double ux = SWEEP[3 * bestIndex], uy = SWEEP[3 * bestIndex + 1], uz = SWEEP[3 * bestIndex + 2];
+        for (double step = 0.05; step > 1e-7; ) {
+            // Two tangents of u.
+            double tx, ty, tz;
+            if (Math.abs(ux) > 0.5) {
+                tx = uy; ty = -ux; tz = 0;
+            } else {
+                tx = 0; ty = uz; tz = -uy;
+            }
+            double tl = Math.sqrt(tx * tx + ty * ty + tz * tz);
+            tx /= tl; ty /= tl; tz /= tl;
+            double sx = uy * tz - uz * ty, sy = uz * tx - ux * tz, sz = ux * ty - uy * tx;
+            boolean moved = false;
+            for (int k = 0; k < 8 && !moved; k++) {
+                double angle = k * Math.PI / 4;
+                double c = Math.cos(angle) * step, s = Math.sin(angle) * step;
+                double vx = ux + c * tx + s * sx, vy = uy + c * ty + s * sy, vz = uz + c * tz + s * sz;
+                double vl = Math.sqrt(vx * vx + vy * vy + vz * vz);
+                vx /= vl; vy /= vl; vz /= vl;
+                double v = depthAlong(a, ra, b, rb, vx, vy, vz);
+                if (v < best) {
+                    best = v;
+                    ux = vx; uy = vy; uz = vz;
+                    moved = true;
+                }
+            }
+            if (!moved) {
+                step *= 0.5;
+            }
+        }
+        return best;
+    }
+
     /** Bisects the distance of B from A along their current direction until the gap is the target. */
     private static void placeAtGap(CollisionShape a, CollisionShape b, double[] poses, double target, Gjk gjk) {
         double ux = poses[7] - poses[0], uy = poses[8] - poses[1], uz = poses[9] - poses[2];
@@ -128,6 +178,7 @@ class NarrowphasePropertyTest {
         Manifold m = new Manifold();
         double[] poses = new double[14];
         int separatedNear = 0, separatedFar = 0, overlapping = 0, points = 0;
+        double worstShallow = 0;
         for (int pair = 0; pair < PAIRS; pair++) {
             CollisionShape a = CollisionShape.of(randomShape(random));
             CollisionShape b = CollisionShape.of(randomShape(random));
@@ -158,21 +209,23 @@ class NarrowphasePropertyTest {
                 assertEquals(gap, least, 1e-6, "separation vs GJK distance in " + where);
                 separatedNear++;
             } else if (gjk.distance == 0 || gap <= 0) {
-                double depth = Double.MAX_VALUE;
-                for (int d = 0; d < DIRECTIONS; d++) {
-                    depth = Math.min(depth, depthAlong(coreA, a.radius, coreB, b.radius, SWEEP[3 * d], SWEEP[3 * d + 1],
-                            SWEEP[3 * d + 2]));
-                }
-                depth = Math.min(depth, depthAlong(coreA, a.radius, coreB, b.radius, m.normalX, m.normalY, m.normalZ));
+                double depth = Math.min(refinedDepth(coreA, a.radius, coreB, b.radius),
+                        depthAlong(coreA, a.radius, coreB, b.radius, m.normalX, m.normalY, m.normalZ));
+                worstShallow = Math.max(worstShallow, depth + least);
                 // A face axis is kept unless an edge axis beats it by the linear slop (so contacts do
                 // not flicker between the two), so a point may be up to one slop deeper.
                 assertTrue(least >= -depth - CollisionConstants.LINEAR_SLOP_METERS - 1e-9, "point deeper (" + least
                         + ") than the penetration depth " + depth + " in " + where);
+                // Nor shallower: clipping a face contact to the reference face may cut the deepest
+                // corner off (measured: at most 4.2 mm shallower, 12 of 1359 pairs beyond 1e-6 m).
+                assertTrue(least <= -depth + 2 * CollisionConstants.LINEAR_SLOP_METERS, "deepest point (" + least
+                        + ") shallower than the penetration depth " + depth + " in " + where);
                 overlapping++;
             }
         }
         System.out.printf("narrowphase property: %d pairs; %d far apart, %d within the speculative distance, "
-                + "%d overlapping; %d points%n", PAIRS, separatedFar, separatedNear, overlapping, points);
+                + "%d overlapping; %d points; deepest point at most %.2e m shallower than the penetration depth%n",
+                PAIRS, separatedFar, separatedNear, overlapping, points, worstShallow);
         assertTrue(separatedNear > 500 && overlapping > 500 && separatedFar > 500, "every case is exercised");
     }
 
