@@ -18,7 +18,14 @@ import org.junit.jupiter.api.Test;
 class BroadPhaseTest {
     private static final double MARGIN = 0.05;
 
-    private record Proxy(int key, boolean isStatic, Aabb tight) {
+    /** A proxy as the test knows it: the tight box it moves and the fat box it last gave the broadphase. */
+    private record Proxy(int key, boolean isStatic, Aabb tight, Aabb fat) {
+    }
+
+    /** Closed boxes overlap when they overlap on every axis (touching counts), computed here, not read from the tree. */
+    private static boolean overlap(Aabb a, Aabb b) {
+        return a.minX <= b.maxX && b.minX <= a.maxX && a.minY <= b.maxY && b.minY <= a.maxY && a.minZ <= b.maxZ
+                && b.minZ <= a.maxZ;
     }
 
     private static Aabb fat(Aabb tight) {
@@ -42,7 +49,8 @@ class BroadPhaseTest {
         for (int shape = 0; shape < 600; shape++) {
             boolean isStatic = random.nextDouble() < 0.3;
             Aabb tight = randomBox(random);
-            proxies.add(new Proxy(broadPhase.createProxy(fat(tight), shape, isStatic), isStatic, tight));
+            Aabb fat = fat(tight);
+            proxies.add(new Proxy(broadPhase.createProxy(fat, shape, isStatic), isStatic, tight, fat));
         }
         TreeSet<Long> known = new TreeSet<>();
         LongArray fresh = new LongArray(16);
@@ -59,8 +67,13 @@ class BroadPhaseTest {
                 double dx = random.nextGaussian() * 0.3, dy = random.nextGaussian() * 0.3, dz = random.nextGaussian() * 0.3;
                 Aabb t = p.tight();
                 t.set(t.minX + dx, t.minY + dy, t.minZ + dz, t.maxX + dx, t.maxY + dy, t.maxZ + dz);
-                if (!broadPhase.fatBoxContains(p.key(), t)) {
-                    broadPhase.moveProxy(p.key(), fat(t));
+                boolean inside = p.fat().minX <= t.minX && p.fat().minY <= t.minY && p.fat().minZ <= t.minZ
+                        && t.maxX <= p.fat().maxX && t.maxY <= p.fat().maxY && t.maxZ <= p.fat().maxZ;
+                assertEquals(inside, broadPhase.fatBoxContains(p.key(), t), "fat box containment of shape " + shape);
+                if (!inside) {
+                    Aabb f = fat(t);
+                    p.fat().set(f.minX, f.minY, f.minZ, f.maxX, f.maxY, f.maxZ);
+                    broadPhase.moveProxy(p.key(), f);
                 }
             }
             fresh.clear();
@@ -69,7 +82,7 @@ class BroadPhaseTest {
             // The world drops contacts whose fat boxes separated; do the same here.
             known.removeIf(key -> {
                 int a = BroadPhase.shapeA(key), b = BroadPhase.shapeB(key);
-                if (!broadPhase.overlaps(proxies.get(a).key(), proxies.get(b).key())) {
+                if (!overlap(proxies.get(a).fat(), proxies.get(b).fat())) {
                     broadPhase.removePair(a, b);
                     return true;
                 }
@@ -98,7 +111,9 @@ class BroadPhaseTest {
                 if (pa.isStatic() && pb.isStatic() || !FILTER.shouldCollide(a, b)) {
                     continue;
                 }
-                if (broadPhase.overlaps(pa.key(), pb.key())) {
+                boolean overlapping = overlap(pa.fat(), pb.fat());
+                assertEquals(overlapping, broadPhase.overlaps(pa.key(), pb.key()), "overlap of shapes " + a + ", " + b);
+                if (overlapping) {
                     expected.add(BroadPhase.pairKey(a, b));
                 }
             }
