@@ -280,8 +280,11 @@ public final class World {
         }
     }
 
-    /** A sphere's or capsule's radius; a quarter of a hull's inner radius (Box3D's choice). */
+    /** A sphere's, capsule's or cylinder's radius; a quarter of a hull's inner radius (Box3D's choice). */
     private static double rollingRadius(CollisionShape c) {
+        if (c.kind == CollisionShape.CYLINDER) {
+            return c.cylinderRadius;
+        }
         if (c.kind != CollisionShape.HULL) {
             return c.radius;
         }

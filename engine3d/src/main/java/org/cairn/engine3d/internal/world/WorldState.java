@@ -557,6 +557,8 @@ public final class WorldState implements BroadPhase.PairFilter {
                     inner = Math.min(inner, p[4 * f + 3] - (p[4 * f] * c.hull.centroidX + p[4 * f + 1] * c.hull.centroidY
                             + p[4 * f + 2] * c.hull.centroidZ));
                 }
+            } else if (c.kind == CollisionShape.CYLINDER) {
+                inner = Math.min(c.cylinderRadius, c.halfHeight);
             } else {
                 inner = c.radius;
             }

@@ -40,6 +40,8 @@ public final class Gjk {
      * {@link #indexA}/{@link #indexB}/{@link #count} seed the search.
      */
     public void distance(double[] a, int countA, double[] b, int countB, boolean warm) {
+        mapA = null;
+        mapB = null;
         if (!warm || count < 1 || count > 4) {
             count = 1;
             indexA[0] = 0;
@@ -56,11 +58,18 @@ public final class Gjk {
         for (int k = 0; k < count; k++) {
             load(k, a, indexA[k], b, indexB[k]);
         }
+        run(a, countA, b, countB);
+    }
+
+    /** Iterates from the loaded simplex: on the point sets, or on {@link #mapA} and {@link #mapB} when set. */
+    private void run(double[] a, int countA, double[] b, int countB) {
         double previousDistance2 = Double.MAX_VALUE;
         iterations = 0;
         boolean overlap = false;
         stalled = false;
-        while (iterations < MAX_ITERATIONS) {
+        // Round support mappings are approached, not reached: stop at a relative gain of 1e-10.
+        double tolerance = mapA == null ? 1e-14 : 1e-10;
+        while (true) {
             iterations++;
             solve();
             double v2 = vx * vx + vy * vy + vz * vz;
@@ -76,24 +85,50 @@ public final class Gjk {
                 break;
             }
             previousDistance2 = v2;
+            if (iterations == MAX_ITERATIONS) {
+                // Stop on a solved simplex: a point added now would have no weight.
+                break;
+            }
             // New support point of A − B in direction −v.
-            int ia = CollisionHull.support(a, countA, -vx, -vy, -vz);
-            int ib = CollisionHull.support(b, countB, vx, vy, vz);
             boolean duplicate = false;
-            for (int k = 0; k < count; k++) {
-                if (indexA[k] == ia && indexB[k] == ib) {
-                    duplicate = true;
-                    break;
+            double sx, sy, sz;
+            int ia = -1, ib = -1;
+            if (mapA == null) {
+                ia = CollisionHull.support(a, countA, -vx, -vy, -vz);
+                ib = CollisionHull.support(b, countB, vx, vy, vz);
+                for (int k = 0; k < count; k++) {
+                    if (indexA[k] == ia && indexB[k] == ib) {
+                        duplicate = true;
+                        break;
+                    }
+                }
+                sx = a[3 * ia] - b[3 * ib];
+                sy = a[3 * ia + 1] - b[3 * ib + 1];
+                sz = a[3 * ia + 2] - b[3 * ib + 2];
+            } else {
+                mapA.support(-vx, -vy, -vz, point, 0);
+                mapB.support(vx, vy, vz, point, 3);
+                sx = point[0] - point[3];
+                sy = point[1] - point[4];
+                sz = point[2] - point[5];
+                for (int k = 0; k < count; k++) {
+                    if (wx[k] == sx && wy[k] == sy && wz[k] == sz) {
+                        duplicate = true;
+                        break;
+                    }
                 }
             }
-            double sx = a[3 * ia] - b[3 * ib], sy = a[3 * ia + 1] - b[3 * ib + 1], sz = a[3 * ia + 2] - b[3 * ib + 2];
             // Converged when the new point does not get meaningfully closer to the origin along v.
-            if (duplicate || v2 - (vx * sx + vy * sy + vz * sz) <= 1e-14 * v2) {
+            if (duplicate || v2 - (vx * sx + vy * sy + vz * sz) <= tolerance * v2) {
                 break;
             }
             indexA[count] = ia;
             indexB[count] = ib;
-            load(count, a, ia, b, ib);
+            if (mapA == null) {
+                load(count, a, ia, b, ib);
+            } else {
+                load(count, point, 0, point, 1);
+            }
             count++;
         }
         if (overlap) {
@@ -111,6 +146,43 @@ public final class Gjk {
             bz += weight[k] * pbz[k];
         }
     }
+
+    /**
+     * As {@link #distance(double[], int, double[], int, boolean)}, between two convex sets given by
+     * their support mappings (no warm start; {@link #indexA} and {@link #indexB} are −1). The
+     * final simplex, with each vertex's points on A and B, stays readable for {@link Epa}.
+     */
+    void distance(SupportMap a, SupportMap b) {
+        mapA = a;
+        mapB = b;
+        // Any first point will do: the support of A − B along x.
+        a.support(1, 0, 0, point, 0);
+        b.support(-1, 0, 0, point, 3);
+        count = 1;
+        indexA[0] = -1;
+        indexB[0] = -1;
+        load(0, point, 0, point, 1);
+        run(null, 0, null, 0);
+        mapA = null;
+        mapB = null;
+    }
+
+    /** Simplex vertex k (k < {@link #count}): w = a − b into w[o..o+3), a into pa[o..o+3), b into pb[o..o+3). */
+    void simplexVertex(int k, double[] w, double[] pa, double[] pb, int o) {
+        w[o] = wx[k];
+        w[o + 1] = wy[k];
+        w[o + 2] = wz[k];
+        pa[o] = pax[k];
+        pa[o + 1] = pay[k];
+        pa[o + 2] = paz[k];
+        pb[o] = pbx[k];
+        pb[o + 1] = pby[k];
+        pb[o + 2] = pbz[k];
+    }
+
+    private SupportMap mapA, mapB;
+    /** The support points of A (0..3) and B (3..6) being added. */
+    private final double[] point = new double[6];
 
     private void load(int k, double[] a, int ia, double[] b, int ib) {
         pax[k] = a[3 * ia];

@@ -30,6 +30,11 @@ public final class Narrowphase {
         register(CollisionShape.SPHERE, CollisionShape.MESH, Narrowphase::convexMesh);
         register(CollisionShape.CAPSULE, CollisionShape.MESH, Narrowphase::convexMesh);
         register(CollisionShape.HULL, CollisionShape.MESH, Narrowphase::convexMesh);
+        register(CollisionShape.CYLINDER, CollisionShape.SPHERE, Narrowphase::convex);
+        register(CollisionShape.CYLINDER, CollisionShape.CAPSULE, Narrowphase::convex);
+        register(CollisionShape.CYLINDER, CollisionShape.HULL, Narrowphase::convex);
+        register(CollisionShape.CYLINDER, CollisionShape.CYLINDER, Narrowphase::convex);
+        register(CollisionShape.CYLINDER, CollisionShape.MESH, Narrowphase::convexMesh);
         // Meshes are static, and static shapes never meet each other.
         register(CollisionShape.MESH, CollisionShape.MESH, (np, a, pa, oa, b, pb, ob, cache, co, out) -> out.clear());
     }
@@ -43,6 +48,7 @@ public final class Narrowphase {
 
     private final HullCollider hullCollider = new HullCollider();
     private final RoundHullCollider roundHullCollider = new RoundHullCollider();
+    private final ConvexCollider convexCollider = new ConvexCollider();
     private final double[] ends = new double[12];
     private double speculativeDistance = CollisionConstants.SPECULATIVE_DISTANCE_METERS;
 
@@ -54,6 +60,7 @@ public final class Narrowphase {
         speculativeDistance = Math.max(meters, CollisionConstants.SPECULATIVE_DISTANCE_METERS);
         hullCollider.speculativeDistance = speculativeDistance;
         roundHullCollider.speculativeDistance = speculativeDistance;
+        convexCollider.speculativeDistance = speculativeDistance;
     }
 
     /** Ints of per-pair cache a contact keeps for the collide functions (cleared to 0 when new). */
@@ -109,6 +116,11 @@ public final class Narrowphase {
                                   int ob, int[] cache, int co, Manifold out) {
         np.roundHullCollider.collide(a, pa[oa], pa[oa + 1], pa[oa + 2], pa[oa + 3], pa[oa + 4], pa[oa + 5], pa[oa + 6],
                 b, pb[ob], pb[ob + 1], pb[ob + 2], pb[ob + 3], pb[ob + 4], pb[ob + 5], pb[ob + 6], cache, co, out);
+    }
+
+    private static void convex(Narrowphase np, CollisionShape a, double[] pa, int oa, CollisionShape b, double[] pb,
+                               int ob, int[] cache, int co, Manifold out) {
+        np.convexCollider.collide(a, pa, oa, b, pb, ob, out);
     }
 
     private static void hullHull(Narrowphase np, CollisionShape a, double[] pa, int oa, CollisionShape b, double[] pb,
