@@ -22,6 +22,12 @@ final class ConvexCollider {
     static final int REFERENCE_B = 0x20000;
     /** A clipped contact whose least separation differs from the closest points' by more than this, m, is not the contact: one point instead. */
     private static final double CLIP_TOLERANCE_METERS = 1e-6;
+    /**
+     * A corner this close outside a reference side counts as inside, m: two equal caps stacked
+     * have corners on each other's edges, and rounding clipped them one step and not the next,
+     * changing their ids (and losing their warm start).
+     */
+    private static final double CLIP_SLACK_METERS = 1e-9;
     /** A reference face serves only if its normal is the contact normal to this cosine (about 4e-5 rad). */
     private static final double ALIGNED_COSINE = 1 - 1e-9;
     /** Two segments within this sine of parallel touch along their common extent. */
@@ -107,8 +113,10 @@ final class ConvexCollider {
         }
         int count;
         double ux, uy, uz;
+        // Of two faces, the one square to the normal is the reference; A's where both are (to
+        // rounding), so a cap resting on a face keeps one reference, and its points their ids.
         if (sideA.planar && (!sideB.planar || Math.abs(sideA.planeX * nx + sideA.planeY * ny + sideA.planeZ * nz)
-                >= Math.abs(sideB.planeX * nx + sideB.planeY * ny + sideB.planeZ * nz))) {
+                >= Math.abs(sideB.planeX * nx + sideB.planeY * ny + sideB.planeZ * nz) - 1e-9)) {
             ux = sideA.planeX;
             uy = sideA.planeY;
             uz = sideA.planeZ;
@@ -176,7 +184,14 @@ final class ConvexCollider {
             int j = (e + 1) % m;
             double ex = r[3 * j] - r[3 * e], ey = r[3 * j + 1] - r[3 * e + 1], ez = r[3 * j + 2] - r[3 * e + 2];
             // Outward normal of the side through edge e: edge × u for a counter-clockwise face.
-            double sx = sense * (ey * uz - ez * uy), sy = sense * (ez * ux - ex * uz), sz = sense * (ex * uy - ey * ux);
+            double sx = ey * uz - ez * uy, sy = ez * ux - ex * uz, sz = ex * uy - ey * ux;
+            double length = Math.sqrt(sx * sx + sy * sy + sz * sz);
+            if (length == 0) {
+                continue;
+            }
+            sx *= sense / length;
+            sy *= sense / length;
+            sz *= sense / length;
             double offset = sx * r[3 * e] + sy * r[3 * e + 1] + sz * r[3 * e + 2];
             n = n == 2 ? clipSegment(n, sx, sy, sz, offset, e) : clipPolygon(n, sx, sy, sz, offset, e);
         }
@@ -205,8 +220,9 @@ final class ConvexCollider {
         int out = 0;
         for (int k = 0; k < n; k++) {
             int next = (k + 1) % n;
-            double dk = sx * clipIn[3 * k] + sy * clipIn[3 * k + 1] + sz * clipIn[3 * k + 2] - offset;
-            double dn = sx * clipIn[3 * next] + sy * clipIn[3 * next + 1] + sz * clipIn[3 * next + 2] - offset;
+            double dk = sx * clipIn[3 * k] + sy * clipIn[3 * k + 1] + sz * clipIn[3 * k + 2] - offset - CLIP_SLACK_METERS;
+            double dn = sx * clipIn[3 * next] + sy * clipIn[3 * next + 1] + sz * clipIn[3 * next + 2] - offset
+                    - CLIP_SLACK_METERS;
             if (dk <= 0) {
                 copy(k, out++);
             }
@@ -224,8 +240,8 @@ final class ConvexCollider {
 
     /** Keeps the part of the segment clipIn[0..2) with s·p ≤ offset (0 or 2 points). */
     private int clipSegment(int n, double sx, double sy, double sz, double offset, int edge) {
-        double d0 = sx * clipIn[0] + sy * clipIn[1] + sz * clipIn[2] - offset;
-        double d1 = sx * clipIn[3] + sy * clipIn[4] + sz * clipIn[5] - offset;
+        double d0 = sx * clipIn[0] + sy * clipIn[1] + sz * clipIn[2] - offset - CLIP_SLACK_METERS;
+        double d1 = sx * clipIn[3] + sy * clipIn[4] + sz * clipIn[5] - offset - CLIP_SLACK_METERS;
         if (d0 > 0 && d1 > 0) {
             return 0;
         }
