@@ -19,11 +19,24 @@ final class ContactFriction {
 
     /** Both tangents at each point, then the pair clamped to the circle of radius μ·λn. */
     void solveFriction(double[] bs, int k, int oa, int ob) {
+        solveFriction(bs, k, oa, ob, false);
+    }
+
+    /**
+     * As {@link #solveFriction(double[], int, int, int)}, the points last to first when
+     * {@code backwards}: points solved one after another in one fixed order share a statically
+     * indeterminate friction load unevenly, and the uneven share turns a symmetric stack about its
+     * normal (a pyramid of boxes in one plane tipped out of it); alternating the order from pass to
+     * pass (symmetric Gauss–Seidel) evens the share out.
+     */
+    void solveFriction(double[] bs, int k, int oa, int ob, boolean backwards) {
         double mu = cons.friction[k];
         double t1x = cons.tangent[6 * k], t1y = cons.tangent[6 * k + 1], t1z = cons.tangent[6 * k + 2];
         double t2x = cons.tangent[6 * k + 3], t2y = cons.tangent[6 * k + 4], t2z = cons.tangent[6 * k + 5];
         double[] rA = cons.rA, rB = cons.rB;
-        for (int j = 0; j < cons.pointCount[k]; j++) {
+        int n = cons.pointCount[k];
+        for (int i = 0; i < n; i++) {
+            int j = backwards ? n - 1 - i : i;
             int p = P * k + j;
             // The point's relative velocity once, then its two tangent parts.
             double ax = rA[3 * p], ay = rA[3 * p + 1], az = rA[3 * p + 2];

@@ -44,6 +44,8 @@ public final class ContactSolver {
     private ContactStore stepContacts;
     private boolean stepUseBias;
     private boolean stepClosesGaps;
+    /** Whether the relax pass being run solves friction's points last to first; flips every relax pass. */
+    private boolean frictionBackwards;
     private boolean closeSubstep;
     private int rangeOffset;
 
@@ -93,7 +95,7 @@ public final class ContactSolver {
         };
         warmStartTask = (from, to, w) -> warmStart(rangeOffset + from, rangeOffset + to);
         softTask = (from, to, w) -> soft.solve(rangeOffset + from, rangeOffset + to, stepUseBias, stepClosesGaps,
-                scratch[w]);
+                frictionBackwards, scratch[w]);
         sequentialTask = (from, to, w) -> sequential.solve(rangeOffset + from, rangeOffset + to);
         restitutionTask = (from, to, w) -> restitution.apply(rangeOffset + from, rangeOffset + to, scratch[w]);
         impactTask = (from, to, w) -> {
@@ -141,6 +143,7 @@ public final class ContactSolver {
         c.constrainedCount = 0;
         c.count = 0;
         substepOpen = false;
+        frictionBackwards = false;
         c.ensure(cs.count);
         colouring.colour(b, cs, candidates, candidateCount);
         // In constraint order, so the list of constrained bodies is the same whatever the workers.
@@ -231,6 +234,10 @@ public final class ContactSolver {
     public void solveSoft(boolean useBias, boolean closeGaps, WorkerPool pool) {
         stepUseBias = useBias;
         stepClosesGaps = closeGaps;
+        if (!useBias) {
+            // Friction's point order flips with every relax pass (ContactFriction).
+            frictionBackwards = !frictionBackwards;
+        }
         forEachColour(pool, softTask);
     }
 
