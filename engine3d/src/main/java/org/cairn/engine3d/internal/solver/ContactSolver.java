@@ -61,6 +61,7 @@ public final class ContactSolver {
     private final RangeTask impactTask;
     private final ContactImpacts impacts;
     private final RangeTask restitutionTask;
+    private final RangeTask settleTask;
     private final RangeTask storeTask;
 
     /** A solver with a world's settings. */
@@ -98,6 +99,7 @@ public final class ContactSolver {
                 frictionBackwards, scratch[w]);
         sequentialTask = (from, to, w) -> sequential.solve(rangeOffset + from, rangeOffset + to);
         restitutionTask = (from, to, w) -> restitution.apply(rangeOffset + from, rangeOffset + to, scratch[w]);
+        settleTask = (from, to, w) -> restitution.settle(rangeOffset + from, rangeOffset + to, scratch[w]);
         impactTask = (from, to, w) -> {
             if (impacts.apply(rangeOffset + from, rangeOffset + to, scratch[w])) {
                 scratch[w].impactApplied = true;
@@ -252,7 +254,6 @@ public final class ContactSolver {
         positions.solve(b, scratch[0]);
     }
 
-    /** Restitution once at the end of the soft step. */
     /**
      * Impacts between touching bodies ({@link ContactImpacts}), pass after pass colour by colour
      * until one applies nothing: soft step, first substep, before the warm start. Returns the passes run.
@@ -274,8 +275,33 @@ public final class ContactSolver {
         return passes;
     }
 
-    public void applyRestitution(WorkerPool pool) {
+    /**
+     * Restitution once at the end of the soft step, then, if anything bounced, settling passes
+     * colour by colour until nothing changes ({@link ContactRestitution#settle}). Returns the
+     * settling passes run.
+     */
+    public int applyRestitution(WorkerPool pool) {
+        for (SolverScratch w : scratch) {
+            w.restitutionActive = false;
+        }
         forEachColour(pool, restitutionTask);
+        int passes = 0;
+        while (restitutionActive() && passes < ContactImpacts.MAX_PASSES) {
+            for (SolverScratch w : scratch) {
+                w.restitutionActive = false;
+            }
+            forEachColour(pool, settleTask);
+            passes++;
+        }
+        return passes;
+    }
+
+    private boolean restitutionActive() {
+        boolean any = false;
+        for (SolverScratch w : scratch) {
+            any |= w.restitutionActive;
+        }
+        return any;
     }
 
     /** After a position substep: each body's rotation since prepare, Δq = q·q₀⁻¹, and every point's separation. */

@@ -23,6 +23,8 @@ final class SolverScratch {
     final double[] scratch9b = new double[9];
     /** Whether this worker applied an impact in the current pass (ContactSolver.resolveImpacts). */
     boolean impactApplied;
+    /** Whether this worker's restitution pass bounced a point, or its settling pass still changed one. */
+    boolean restitutionActive;
     /** Block inverses this worker took from the factored form (for tests). */
     long factoredBlocks;
 }
