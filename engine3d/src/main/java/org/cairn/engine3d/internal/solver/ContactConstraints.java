@@ -72,6 +72,12 @@ final class ContactConstraints {
     double[] maxNormalImpulse = new double[P * 16];
     /** Per point, whether sequential impulses bounce it in this substep (decided at its first iteration). */
     boolean[] bouncing = new boolean[P * 16];
+    /**
+     * Per point, the most its accumulated normal impulse may reach through restitution: what it
+     * held before the bounce plus e times the compression impulse (the step's normal impulse until
+     * then), Poisson's law of restitution as a cap on Newton's.
+     */
+    double[] bounceLimit = new double[P * 16];
     /** Per point, the fastest approach restitution may use: the start's, plus what gravity adds over the open gap. */
     double[] approachFloor = new double[P * 16];
     /** Per constraint, gravity's closing acceleration of the two bodies along the normal, m/s² (≥ 0). */
@@ -158,6 +164,7 @@ final class ContactConstraints {
         maxNormalImpulse = Arrays.copyOf(maxNormalImpulse, P * c);
         bouncing = Arrays.copyOf(bouncing, P * c);
         approachFloor = Arrays.copyOf(approachFloor, P * c);
+        bounceLimit = Arrays.copyOf(bounceLimit, P * c);
         closingGravity = Arrays.copyOf(closingGravity, c);
         blockMass = Arrays.copyOf(blockMass, P * P * c);
         blockMatrix = Arrays.copyOf(blockMatrix, P * P * c);

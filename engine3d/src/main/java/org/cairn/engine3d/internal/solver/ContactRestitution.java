@@ -26,6 +26,13 @@ final class ContactRestitution {
 
     void apply(int from, int to, SolverScratch w) {
         for (int k = from; k < to; k++) {
+            double e = cons.restitution[k];
+            for (int j = 0; j < cons.pointCount[k]; j++) {
+                int p = P * k + j;
+                // The step's impulse so far: the closed substeps' totals and the open one's.
+                double compression = cons.stepNormal[p] + cons.normalImpulse[p];
+                cons.bounceLimit[p] = cons.normalImpulse[p] + e * compression;
+            }
             bounce(k, w, false);
         }
     }
@@ -92,8 +99,9 @@ final class ContactRestitution {
             if (settling && !offTarget(bs, k, oa, ob, e, threshold)) {
                 return true;
             }
+            w.blockBounced = false;
             if (block.bounceBlock(bs, k, oa, ob, e, threshold, w)) {
-                w.restitutionActive = true;
+                w.restitutionActive |= w.blockBounced;
                 return true;
             }
         }
@@ -108,7 +116,13 @@ final class ContactRestitution {
             if (settling && Math.abs(vn - target) <= SETTLED_SPEED) {
                 continue;
             }
-            cons.applyNormal(bs, k, oa, ob, p, -cons.normalMass[p] * (vn - target));
+            double delta = Math.min(-cons.normalMass[p] * (vn - target),
+                    Math.max(cons.bounceLimit[p] - cons.normalImpulse[p], 0.0));
+            if (delta == 0) {
+                // At its cap, or on target: nothing to do, and nothing to report.
+                continue;
+            }
+            cons.applyNormal(bs, k, oa, ob, p, delta);
             friction.clampFrictionToCone(bs, k, oa, ob, p);
             w.restitutionActive = true;
         }

@@ -279,10 +279,21 @@ final class NormalBlock {
                 }
             }
             if (worst < 0) {
+                // Poisson's cap (ContactConstraints.bounceLimit): the block's impulse scaled down
+                // as a whole until no point passes its limit, so its direction is kept.
+                double scale = 1;
+                for (int a = 0; a < m; a++) {
+                    int p = P * k + activePoints[a];
+                    double room = Math.max(cons.bounceLimit[p] - cons.normalImpulse[p], 0.0);
+                    if (blockDelta[activePoints[a]] > room) {
+                        scale = Math.min(scale, room / blockDelta[activePoints[a]]);
+                    }
+                }
                 for (int a = 0; a < m; a++) {
                     int i = activePoints[a];
-                    cons.applyNormal(bs, k, oa, ob, P * k + i, blockDelta[i]);
+                    cons.applyNormal(bs, k, oa, ob, P * k + i, scale * blockDelta[i]);
                     friction.clampFrictionToCone(bs, k, oa, ob, P * k + i);
+                    w.blockBounced |= scale * blockDelta[i] != 0;
                 }
                 return true;
             }
