@@ -203,16 +203,25 @@ final class ConvexCollider {
             if (s > speculativeDistance) {
                 continue;
             }
-            // Midway between the incident surface (the core point back by its margin) and the reference surface.
-            double back = mInc + 0.5 * s;
-            kept[3 * count] = x - back * ux;
-            kept[3 * count + 1] = y - back * uy;
-            kept[3 * count + 2] = z - back * uz;
-            keptSeparation[count] = s;
-            keptId[count] = idIn[k] | idFlag;
-            count++;
+            count = keep(count, x, y, z, mInc, s, ux, uy, uz, idIn[k] | idFlag);
         }
         return count;
+    }
+
+    /**
+     * Keeps a contact point made from incident core point (x, y, z): midway between the incident
+     * surface (the core point back along u by its margin) and the reference surface, separation s.
+     * Returns the new count.
+     */
+    private int keep(int count, double x, double y, double z, double margin, double s, double ux, double uy, double uz,
+                     int id) {
+        double back = margin + 0.5 * s;
+        kept[3 * count] = x - back * ux;
+        kept[3 * count + 1] = y - back * uy;
+        kept[3 * count + 2] = z - back * uz;
+        keptSeparation[count] = s;
+        keptId[count] = id;
+        return count + 1;
     }
 
     /** Sutherland–Hodgman: keeps the part of the closed polygon clipIn[0..n) with s·p ≤ offset. */
@@ -310,13 +319,7 @@ final class ConvexCollider {
             if (s > speculativeDistance) {
                 continue;
             }
-            double back = mB + 0.5 * s;
-            kept[3 * count] = x - back * nx;
-            kept[3 * count + 1] = y - back * ny;
-            kept[3 * count + 2] = z - back * nz;
-            keptSeparation[count] = s;
-            keptId[count] = end;
-            count++;
+            count = keep(count, x, y, z, mB, s, nx, ny, nz, end);
         }
         return count;
     }
