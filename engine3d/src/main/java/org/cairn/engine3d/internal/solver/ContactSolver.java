@@ -286,7 +286,7 @@ public final class ContactSolver {
         }
         forEachColour(pool, restitutionTask);
         int passes = 0;
-        while (restitutionActive() && passes < ContactImpacts.MAX_PASSES) {
+        while (restitutionActive() && passes < ContactRestitution.MAX_SETTLING_PASSES) {
             for (SolverScratch w : scratch) {
                 w.restitutionActive = false;
             }
