@@ -33,7 +33,19 @@ final class ContactFriction {
         double mu = cons.friction[k];
         double t1x = cons.tangent[6 * k], t1y = cons.tangent[6 * k + 1], t1z = cons.tangent[6 * k + 2];
         double t2x = cons.tangent[6 * k + 3], t2y = cons.tangent[6 * k + 4], t2z = cons.tangent[6 * k + 5];
-        double[] rA = cons.rA, rB = cons.rB;
+        double[] rA = cons.rA, rB = cons.rB, tangentImpulse = cons.tangentImpulse, normalImpulse = cons.normalImpulse,
+                tangentBlock = cons.tangentBlock, tangentMass = cons.tangentMass;
+        // The two bodies' velocities, masses and inertias in locals for the manifold's points; written
+        // back once at the end (the same operations as updating them in place point by point).
+        double vax = bs[oa], vay = bs[oa + 1], vaz = bs[oa + 2], wax = bs[oa + 3], way = bs[oa + 4], waz = bs[oa + 5];
+        double vbx = bs[ob], vby = bs[ob + 1], vbz = bs[ob + 2], wbx = bs[ob + 3], wby = bs[ob + 4], wbz = bs[ob + 5];
+        double mA = bs[oa + SolverBodies.INVERSE_MASS], mB = bs[ob + SolverBodies.INVERSE_MASS];
+        int ia = oa + SolverBodies.INVERSE_INERTIA, ib = ob + SolverBodies.INVERSE_INERTIA;
+        double a00 = bs[ia], a01 = bs[ia + 1], a02 = bs[ia + 2], a10 = bs[ia + 3], a11 = bs[ia + 4], a12 = bs[ia + 5],
+                a20 = bs[ia + 6], a21 = bs[ia + 7], a22 = bs[ia + 8];
+        double b00 = bs[ib], b01 = bs[ib + 1], b02 = bs[ib + 2], b10 = bs[ib + 3], b11 = bs[ib + 4], b12 = bs[ib + 5],
+                b20 = bs[ib + 6], b21 = bs[ib + 7], b22 = bs[ib + 8];
+        boolean movesA = mA > 0, movesB = mB > 0;
         int n = cons.pointCount[k];
         for (int i = 0; i < n; i++) {
             int j = backwards ? n - 1 - i : i;
@@ -41,21 +53,21 @@ final class ContactFriction {
             // The point's relative velocity once, then its two tangent parts.
             double ax = rA[3 * p], ay = rA[3 * p + 1], az = rA[3 * p + 2];
             double bx = rB[3 * p], by = rB[3 * p + 1], bz = rB[3 * p + 2];
-            double dx = bs[ob] + bs[ob + 4] * bz - bs[ob + 5] * by - (bs[oa] + bs[oa + 4] * az - bs[oa + 5] * ay);
-            double dy = bs[ob + 1] + bs[ob + 5] * bx - bs[ob + 3] * bz - (bs[oa + 1] + bs[oa + 5] * ax - bs[oa + 3] * az);
-            double dz = bs[ob + 2] + bs[ob + 3] * by - bs[ob + 4] * bx - (bs[oa + 2] + bs[oa + 3] * ay - bs[oa + 4] * ax);
+            double dx = vbx + wby * bz - wbz * by - (vax + way * az - waz * ay);
+            double dy = vby + wbz * bx - wbx * bz - (vay + waz * ax - wax * az);
+            double dz = vbz + wbx * by - wby * bx - (vaz + wax * ay - way * ax);
             double v1 = t1x * dx + t1y * dy + t1z * dz;
             double v2 = t2x * dx + t2y * dy + t2z * dz;
-            double old1 = cons.tangentImpulse[2 * p], old2 = cons.tangentImpulse[2 * p + 1];
-            double limit = mu * cons.normalImpulse[p];
+            double old1 = tangentImpulse[2 * p], old2 = tangentImpulse[2 * p + 1];
+            double limit = mu * normalImpulse[p];
             // Try to stick: the exact block update.
-            double new1 = old1 - (cons.tangentBlock[3 * p] * v1 + cons.tangentBlock[3 * p + 1] * v2);
-            double new2 = old2 - (cons.tangentBlock[3 * p + 1] * v1 + cons.tangentBlock[3 * p + 2] * v2);
+            double new1 = old1 - (tangentBlock[3 * p] * v1 + tangentBlock[3 * p + 1] * v2);
+            double new2 = old2 - (tangentBlock[3 * p + 1] * v1 + tangentBlock[3 * p + 2] * v2);
             double magnitude = Math.sqrt(new1 * new1 + new2 * new2);
             if (magnitude > limit) {
                 // Sliding: the isotropic update, then onto the circle.
-                new1 = old1 - cons.tangentMass[2 * p] * v1;
-                new2 = old2 - cons.tangentMass[2 * p + 1] * v2;
+                new1 = old1 - tangentMass[2 * p] * v1;
+                new2 = old2 - tangentMass[2 * p + 1] * v2;
                 magnitude = Math.sqrt(new1 * new1 + new2 * new2);
             }
             if (magnitude > limit) {
@@ -64,9 +76,44 @@ final class ContactFriction {
                 new2 *= scale;
             }
             double d1 = new1 - old1, d2 = new2 - old2;
-            cons.tangentImpulse[2 * p] = new1;
-            cons.tangentImpulse[2 * p + 1] = new2;
-            cons.apply(bs, oa, ob, p, d1 * t1x + d2 * t2x, d1 * t1y + d2 * t2y, d1 * t1z + d2 * t2z);
+            tangentImpulse[2 * p] = new1;
+            tangentImpulse[2 * p + 1] = new2;
+            double x = d1 * t1x + d2 * t2x, y = d1 * t1y + d2 * t2y, z = d1 * t1z + d2 * t2z;
+            if (movesA) {
+                vax -= mA * x;
+                vay -= mA * y;
+                vaz -= mA * z;
+                // ω += I⁻¹·(r × J) with J = −(x, y, z).
+                double cx = ay * -z - az * -y, cy = az * -x - ax * -z, cz = ax * -y - ay * -x;
+                wax += a00 * cx + a01 * cy + a02 * cz;
+                way += a10 * cx + a11 * cy + a12 * cz;
+                waz += a20 * cx + a21 * cy + a22 * cz;
+            }
+            if (movesB) {
+                vbx += mB * x;
+                vby += mB * y;
+                vbz += mB * z;
+                double cx = by * z - bz * y, cy = bz * x - bx * z, cz = bx * y - by * x;
+                wbx += b00 * cx + b01 * cy + b02 * cz;
+                wby += b10 * cx + b11 * cy + b12 * cz;
+                wbz += b20 * cx + b21 * cy + b22 * cz;
+            }
+        }
+        if (movesA) {
+            bs[oa] = vax;
+            bs[oa + 1] = vay;
+            bs[oa + 2] = vaz;
+            bs[oa + 3] = wax;
+            bs[oa + 4] = way;
+            bs[oa + 5] = waz;
+        }
+        if (movesB) {
+            bs[ob] = vbx;
+            bs[ob + 1] = vby;
+            bs[ob + 2] = vbz;
+            bs[ob + 3] = wbx;
+            bs[ob + 4] = wby;
+            bs[ob + 5] = wbz;
         }
     }
 

@@ -82,28 +82,80 @@ final class ContactPreparation {
             cons.pointCount[k] = n;
             cons.subFilled[k] = 0;
             double mA = b.inverseMass[ia], mB = b.inverseMass[ib];
+            double t2x = cons.tangent[6 * k + 3], t2y = cons.tangent[6 * k + 4], t2z = cons.tangent[6 * k + 5];
+            // Both inverse inertias once per constraint (row-major, as stored).
+            double[] inv = b.worldInverseInertia;
+            int ao = 9 * ia, bo = 9 * ib;
+            double a00 = inv[ao], a01 = inv[ao + 1], a02 = inv[ao + 2], a10 = inv[ao + 3], a11 = inv[ao + 4],
+                    a12 = inv[ao + 5], a20 = inv[ao + 6], a21 = inv[ao + 7], a22 = inv[ao + 8];
+            double b00 = inv[bo], b01 = inv[bo + 1], b02 = inv[bo + 2], b10 = inv[bo + 3], b11 = inv[bo + 4],
+                    b12 = inv[bo + 5], b20 = inv[bo + 6], b21 = inv[bo + 7], b22 = inv[bo + 8];
+            double[] s = solverBodies.state;
+            double vax = s[oa], vay = s[oa + 1], vaz = s[oa + 2], wax = s[oa + 3], way = s[oa + 4], waz = s[oa + 5];
+            double vbx = s[ob], vby = s[ob + 1], vbz = s[ob + 2], wbx = s[ob + 3], wby = s[ob + 4], wbz = s[ob + 5];
+            double scale = x.warmStarting ? 1.0 : 0.0;
+            // Relative acceleration of the point pair along n from gravity (negative: closing).
+            double scaleA = dynamicA ? b.gravityScale[ia] : 0, scaleB = dynamicB ? b.gravityScale[ib] : 0;
+            double closing = (scaleB - scaleA) * (nx * x.gravityX + ny * x.gravityY + nz * x.gravityZ);
+            cons.closingGravity[k] = Math.max(-closing, 0.0);
+            double[] lever = w.lever;
             for (int j = 0; j < n; j++) {
                 int p = P * k + j, q = P * c + j;
-                for (int a = 0; a < 3; a++) {
-                    cons.rA[3 * p + a] = cs.anchorA[3 * q + a];
-                    cons.rB[3 * p + a] = cs.anchorB[3 * q + a];
-                }
+                double rax = cs.anchorA[3 * q], ray = cs.anchorA[3 * q + 1], raz = cs.anchorA[3 * q + 2];
+                double rbx = cs.anchorB[3 * q], rby = cs.anchorB[3 * q + 1], rbz = cs.anchorB[3 * q + 2];
+                cons.rA[3 * p] = rax;
+                cons.rA[3 * p + 1] = ray;
+                cons.rA[3 * p + 2] = raz;
+                cons.rB[3 * p] = rbx;
+                cons.rB[3 * p + 1] = rby;
+                cons.rB[3 * p + 2] = rbz;
                 // s₀ is the separation at the anchors' current places.
-                cons.baseSeparation[p] = cs.separation[q];
-                cons.normalMass[p] = cons.effectiveMass(b, ia, ib, mA, mB, p, nx, ny, nz);
+                double separation = cs.separation[q];
+                cons.baseSeparation[p] = separation;
+                // Each body's lever arms r × d for d = n, t1, t2 and their images under I⁻¹, once:
+                // the normal mass, the friction block and the manifold's K are all dot products of them.
+                double anx = ray * nz - raz * ny, any = raz * nx - rax * nz, anz = rax * ny - ray * nx;
+                double a1x = ray * t1z - raz * t1y, a1y = raz * t1x - rax * t1z, a1z = rax * t1y - ray * t1x;
+                double a2x = ray * t2z - raz * t2y, a2y = raz * t2x - rax * t2z, a2z = rax * t2y - ray * t2x;
+                double bnx = rby * nz - rbz * ny, bny = rbz * nx - rbx * nz, bnz = rbx * ny - rby * nx;
+                double b1x = rby * t1z - rbz * t1y, b1y = rbz * t1x - rbx * t1z, b1z = rbx * t1y - rby * t1x;
+                double b2x = rby * t2z - rbz * t2y, b2y = rbz * t2x - rbx * t2z, b2z = rbx * t2y - rby * t2x;
+                double ianx = a00 * anx + a01 * any + a02 * anz, iany = a10 * anx + a11 * any + a12 * anz,
+                        ianz = a20 * anx + a21 * any + a22 * anz;
+                double ia1x = a00 * a1x + a01 * a1y + a02 * a1z, ia1y = a10 * a1x + a11 * a1y + a12 * a1z,
+                        ia1z = a20 * a1x + a21 * a1y + a22 * a1z;
+                double ia2x = a00 * a2x + a01 * a2y + a02 * a2z, ia2y = a10 * a2x + a11 * a2y + a12 * a2z,
+                        ia2z = a20 * a2x + a21 * a2y + a22 * a2z;
+                double ibnx = b00 * bnx + b01 * bny + b02 * bnz, ibny = b10 * bnx + b11 * bny + b12 * bnz,
+                        ibnz = b20 * bnx + b21 * bny + b22 * bnz;
+                double ib1x = b00 * b1x + b01 * b1y + b02 * b1z, ib1y = b10 * b1x + b11 * b1y + b12 * b1z,
+                        ib1z = b20 * b1x + b21 * b1y + b22 * b1z;
+                double ib2x = b00 * b2x + b01 * b2y + b02 * b2z, ib2y = b10 * b2x + b11 * b2y + b12 * b2z,
+                        ib2z = b20 * b2x + b21 * b2y + b22 * b2z;
+                int l = 12 * j;
+                lever[l] = anx;
+                lever[l + 1] = any;
+                lever[l + 2] = anz;
+                lever[l + 3] = ianx;
+                lever[l + 4] = iany;
+                lever[l + 5] = ianz;
+                lever[l + 6] = bnx;
+                lever[l + 7] = bny;
+                lever[l + 8] = bnz;
+                lever[l + 9] = ibnx;
+                lever[l + 10] = ibny;
+                lever[l + 11] = ibnz;
+                double kn = mA + mB + (anx * ianx + any * iany + anz * ianz) + (bnx * ibnx + bny * ibny + bnz * ibnz);
+                cons.normalMass[p] = kn > 0 ? 1.0 / kn : 0.0;
                 // Friction has two masses. Sticking uses the exact 2×2 block K⁻¹ (it stops the
                 // point's slip in one go, so a resting stack does not creep); sliding uses one mass
                 // for both tangents, the mean of K's diagonal: with the block (or with a separate
                 // mass per tangent) the update is skewed from the slip whenever the lever arms
                 // differ, and after the circular clamp friction comes out weaker and sideways
                 // (measured: 6% weaker on an incline at 35° yaw). With one mass it opposes the slip.
-                double t2x = cons.tangent[6 * k + 3], t2y = cons.tangent[6 * k + 4], t2z = cons.tangent[6 * k + 5];
-                double k11 = mA + mB + ContactConstraints.angular(b.worldInverseInertia, ia, cons.rA, p, t1x, t1y, t1z)
-                        + ContactConstraints.angular(b.worldInverseInertia, ib, cons.rB, p, t1x, t1y, t1z);
-                double k22 = mA + mB + ContactConstraints.angular(b.worldInverseInertia, ia, cons.rA, p, t2x, t2y, t2z)
-                        + ContactConstraints.angular(b.worldInverseInertia, ib, cons.rB, p, t2x, t2y, t2z);
-                double k12 = ContactConstraints.cross(b.worldInverseInertia, ia, cons.rA, p, t1x, t1y, t1z, t2x, t2y, t2z)
-                        + ContactConstraints.cross(b.worldInverseInertia, ib, cons.rB, p, t1x, t1y, t1z, t2x, t2y, t2z);
+                double k11 = mA + mB + (a1x * ia1x + a1y * ia1y + a1z * ia1z) + (b1x * ib1x + b1y * ib1y + b1z * ib1z);
+                double k22 = mA + mB + (a2x * ia2x + a2y * ia2y + a2z * ia2z) + (b2x * ib2x + b2y * ib2y + b2z * ib2z);
+                double k12 = (a2x * ia1x + a2y * ia1y + a2z * ia1z) + (b2x * ib1x + b2y * ib1y + b2z * ib1z);
                 double det = k11 * k22 - k12 * k12;
                 double isotropic = k11 + k22 > 0 ? 2.0 / (k11 + k22) : 0.0;
                 cons.tangentMass[2 * p] = isotropic;
@@ -117,7 +169,6 @@ final class ContactPreparation {
                     cons.tangentBlock[3 * p + 1] = 0;
                     cons.tangentBlock[3 * p + 2] = isotropic;
                 }
-                double scale = x.warmStarting ? 1.0 : 0.0;
                 cons.normalImpulse[p] = scale * cs.normalImpulse[q];
                 cons.tangentImpulse[2 * p] = scale * cs.tangentImpulse[2 * q];
                 cons.tangentImpulse[2 * p + 1] = scale * cs.tangentImpulse[2 * q + 1];
@@ -125,22 +176,23 @@ final class ContactPreparation {
                 cons.stepTangent[2 * p] = 0;
                 cons.stepTangent[2 * p + 1] = 0;
                 cons.maxNormalImpulse[p] = 0;
-                cons.relativeVelocity[p] = cons.relativeVelocity(solverBodies.state, oa, ob, p, nx, ny, nz);
-                // Relative acceleration of the point pair along n from gravity (negative: closing).
-                double scaleA = dynamicA ? b.gravityScale[ia] : 0, scaleB = dynamicB ? b.gravityScale[ib] : 0;
-                double closing = (scaleB - scaleA) * (nx * x.gravityX + ny * x.gravityY + nz * x.gravityZ);
-                cons.closingGravity[k] = Math.max(-closing, 0.0);
+                double pax = vax + way * raz - waz * ray, pay = vay + waz * rax - wax * raz,
+                        paz = vaz + wax * ray - way * rax;
+                double pbx = vbx + wby * rbz - wbz * rby, pby = vby + wbz * rbx - wbx * rbz,
+                        pbz = vbz + wbx * rby - wby * rbx;
+                double approach = nx * (pbx - pax) + ny * (pby - pay) + nz * (pbz - paz);
                 if (x.restitutionWithoutThreshold) {
                     // The pitfall as naive solvers have it: the approach measured after this step's
                     // gravity, so a resting contact approaches at g·dt and bounces every step.
-                    cons.relativeVelocity[p] += dt * closing;
-                    cons.approachFloor[p] = cons.relativeVelocity[p] - x.gravitySpeedPerStep;
+                    approach += dt * closing;
+                    cons.approachFloor[p] = approach - x.gravitySpeedPerStep;
                 } else {
                     // The fastest a falling pair can meet: its speed at the step's start plus what
                     // gravity adds over the gap still open, v² = v₀² + 2·g·s₀ (energy, not time).
-                    double v0 = Math.min(cons.relativeVelocity[p], 0.0), gap = Math.max(cons.baseSeparation[p], 0.0);
+                    double v0 = Math.min(approach, 0.0), gap = Math.max(separation, 0.0);
                     cons.approachFloor[p] = -Math.sqrt(v0 * v0 + 2 * Math.max(-closing, 0.0) * gap);
                 }
+                cons.relativeVelocity[p] = approach;
             }
             if (n >= 2) {
                 prepareBlock(b, k, ia, ib, n, nx, ny, nz, w);
@@ -156,14 +208,18 @@ final class ContactPreparation {
         double[] blockK = w.blockK, blockInverse = w.blockInverse, blockScratch = w.blockScratch;
         double linear = (b.type[ia] == BodyStore.DYNAMIC ? b.inverseMass[ia] : 0)
                 + (b.type[ib] == BodyStore.DYNAMIC ? b.inverseMass[ib] : 0);
+        boolean dynamicA = b.type[ia] == BodyStore.DYNAMIC, dynamicB = b.type[ib] == BodyStore.DYNAMIC;
+        double[] lever = w.lever;
         for (int i = 0; i < n; i++) {
+            int li = 12 * i;
             for (int j = i; j < n; j++) {
+                int lj = 12 * j;
                 double kij = linear;
-                if (b.type[ia] == BodyStore.DYNAMIC) {
-                    kij += ContactConstraints.coupling(b.worldInverseInertia, ia, cons.rA, P * k + i, P * k + j, nx, ny, nz);
+                if (dynamicA) {
+                    kij += lever[li] * lever[lj + 3] + lever[li + 1] * lever[lj + 4] + lever[li + 2] * lever[lj + 5];
                 }
-                if (b.type[ib] == BodyStore.DYNAMIC) {
-                    kij += ContactConstraints.coupling(b.worldInverseInertia, ib, cons.rB, P * k + i, P * k + j, nx, ny, nz);
+                if (dynamicB) {
+                    kij += lever[li + 6] * lever[lj + 9] + lever[li + 7] * lever[lj + 10] + lever[li + 8] * lever[lj + 11];
                 }
                 blockK[i * n + j] = kij;
                 blockK[j * n + i] = kij;
@@ -195,12 +251,11 @@ final class ContactPreparation {
         double t1x = cons.tangent[6 * k], t1y = cons.tangent[6 * k + 1], t1z = cons.tangent[6 * k + 2];
         double t2x = cons.tangent[6 * k + 3], t2y = cons.tangent[6 * k + 4], t2z = cons.tangent[6 * k + 5];
         double d1 = 0, d2 = 0;
+        double[] lever = w.lever;
         for (int i = 0; i < n; i++) {
-            int p = P * k + i;
-            double ax = cons.rA[3 * p + 1] * nz - cons.rA[3 * p + 2] * ny, ay = cons.rA[3 * p + 2] * nx - cons.rA[3 * p] * nz,
-                    az = cons.rA[3 * p] * ny - cons.rA[3 * p + 1] * nx;
-            double bx = cons.rB[3 * p + 1] * nz - cons.rB[3 * p + 2] * ny, by = cons.rB[3 * p + 2] * nx - cons.rB[3 * p] * nz,
-                    bz = cons.rB[3 * p] * ny - cons.rB[3 * p + 1] * nx;
+            int l = 12 * i;
+            double ax = lever[l], ay = lever[l + 1], az = lever[l + 2];
+            double bx = lever[l + 6], by = lever[l + 7], bz = lever[l + 8];
             double wa1 = ax * t1x + ay * t1y + az * t1z, wa2 = ax * t2x + ay * t2y + az * t2z;
             double e1 = bx * t1x + by * t1y + bz * t1z - wa1, e2 = bx * t2x + by * t2y + bz * t2z - wa2;
             if (i == 0) {
@@ -241,6 +296,9 @@ final class ContactPreparation {
             g[5] += m12;
             g[7] += m12;
             g[8] += m22;
+        }
+        if (n == P) {
+            return PseudoInverse.factoredRefined4(factorPhi, g, blockK, 0, blockInverse, 0);
         }
         if (!PseudoInverse.factored(factorPhi, n, g, blockInverse, blockScratch)) {
             return false;

@@ -313,11 +313,34 @@ public final class ContactSolver {
 
     private void updateSeparations(int from, int to, SolverScratch w) {
         BodyStore b = stepBodies;
+        double[] center = b.center, center0 = c.center0, dq = c.deltaRotation, rA = c.rA, rB = c.rB,
+                base = c.baseSeparation, current = c.currentSeparation, normal = c.normal;
         for (int k = from; k < to; k++) {
+            // ContactConstraints.separation, with each body's motion read once for the manifold.
             int ia = c.bodyA[k], ib = c.bodyB[k];
+            double cx = (center[3 * ib] - center0[3 * ib]) - (center[3 * ia] - center0[3 * ia]);
+            double cy = (center[3 * ib + 1] - center0[3 * ib + 1]) - (center[3 * ia + 1] - center0[3 * ia + 1]);
+            double cz = (center[3 * ib + 2] - center0[3 * ib + 2]) - (center[3 * ia + 2] - center0[3 * ia + 2]);
+            double qax = dq[4 * ia], qay = dq[4 * ia + 1], qaz = dq[4 * ia + 2], qaw = dq[4 * ia + 3];
+            double qbx = dq[4 * ib], qby = dq[4 * ib + 1], qbz = dq[4 * ib + 2], qbw = dq[4 * ib + 3];
+            double nx = normal[3 * k], ny = normal[3 * k + 1], nz = normal[3 * k + 2];
             for (int j = 0; j < c.pointCount[k]; j++) {
                 int p = ContactConstraints.P * k + j;
-                c.currentSeparation[p] = c.separation(b, k, ia, ib, p, w);
+                double ax = rA[3 * p], ay = rA[3 * p + 1], az = rA[3 * p + 2];
+                double bx = rB[3 * p], by = rB[3 * p + 1], bz = rB[3 * p + 2];
+                // v' = v + 2w(u×v) + 2u×(u×v) (Quat.rotate), for each anchor.
+                double tbx = 2.0 * (qby * bz - qbz * by), tby = 2.0 * (qbz * bx - qbx * bz),
+                        tbz = 2.0 * (qbx * by - qby * bx);
+                double pbx = bx + qbw * tbx + (qby * tbz - qbz * tby), pby = by + qbw * tby + (qbz * tbx - qbx * tbz),
+                        pbz = bz + qbw * tbz + (qbx * tby - qby * tbx);
+                double tax = 2.0 * (qay * az - qaz * ay), tay = 2.0 * (qaz * ax - qax * az),
+                        taz = 2.0 * (qax * ay - qay * ax);
+                double pax = ax + qaw * tax + (qay * taz - qaz * tay), pay = ay + qaw * tay + (qaz * tax - qax * taz),
+                        paz = az + qaw * taz + (qax * tay - qay * tax);
+                double dx = cx + ((pbx - bx) - (pax - ax));
+                double dy = cy + ((pby - by) - (pay - ay));
+                double dz = cz + ((pbz - bz) - (paz - az));
+                current[p] = base[p] + nx * dx + ny * dy + nz * dz;
             }
         }
     }

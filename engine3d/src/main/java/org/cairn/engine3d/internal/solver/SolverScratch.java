@@ -19,6 +19,8 @@ final class SolverScratch {
     final int[] activePoints = new int[P];
     final boolean[] active = new boolean[P];
     final double[] tmp = new double[6];
+    /** Per point of the constraint being prepared: r_A × n, I_A⁻¹(r_A × n), r_B × n, I_B⁻¹(r_B × n). */
+    final double[] lever = new double[12 * P];
     final double[] scratch9 = new double[9];
     final double[] scratch9b = new double[9];
     /** Whether this worker applied an impact in the current pass (ContactSolver.resolveImpacts). */

@@ -92,10 +92,20 @@ public final class Continuous {
             q1w = -q1w;
             dot = -dot;
         }
-        double angle = 2.0 * Math.acos(Math.min(1.0, dot));
         double dx = c1x - c0x, dy = c1y - c0y, dz = c1z - c0z;
-        motionBound = Math.sqrt(dx * dx + dy * dy + dz * dz) + angle * b.maxExtent[i];
-        if (motionBound <= FAST_FRACTION * b.minExtent[i]) {
+        double distance = Math.sqrt(dx * dx + dy * dy + dz * dz);
+        double slow = FAST_FRACTION * b.minExtent[i];
+        // Most bodies are slow: decided first without the arc cosine, from the turn's upper bound
+        // 2·asin(sin(θ/2)) ≤ π·sin(θ/2), sin(θ/2) = √((1 − d)(1 + d)), with a margin for rounding,
+        // so that a body passed over here is one the exact angle passes over too.
+        double d = Math.min(1.0, dot);
+        double turnBound = Math.PI * Math.sqrt((1 - d) * (1 + d)) * (1 + 1e-9);
+        if (distance + turnBound * b.maxExtent[i] <= slow) {
+            return;
+        }
+        double angle = 2.0 * Math.acos(d);
+        motionBound = distance + angle * b.maxExtent[i];
+        if (motionBound <= slow) {
             return;
         }
         // Swept box: the shapes' boxes at both ends.
