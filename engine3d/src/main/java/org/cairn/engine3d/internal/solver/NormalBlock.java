@@ -40,6 +40,14 @@ final class NormalBlock {
         boolean[] frozen = w.frozen, active = w.active;
         int[] activePoints = w.activePoints;
         int n = cons.pointCount[k];
+        int o = P * P * k;
+        boolean anyFrozen = false;
+        boolean feasible = false;
+        int four = n == P ? solveFour(bs, k, oa, ob, soft, useBias, relaxClosesGaps, w) : FOUR_NOT_TAKEN;
+        if (four == FOUR_APPLIED) {
+            return true;
+        }
+        if (four == FOUR_NOT_TAKEN) {
         double nx = cons.normal[3 * k], ny = cons.normal[3 * k + 1], nz = cons.normal[3 * k + 2];
         // vn = n·(vB − vA) + ωB·(rB × n) − ωA·(rA × n) = n·(vB − vA) + rB·(n × ωB) − rA·(n × ωA):
         // the parts that do not depend on the point are computed once for the manifold.
@@ -49,7 +57,6 @@ final class NormalBlock {
         double cax = ny * waz - nz * way, cay = nz * wax - nx * waz, caz = nx * way - ny * wax;
         double cbx = ny * wbz - nz * wby, cby = nz * wbx - nx * wbz, cbz = nx * wby - ny * wbx;
         double[] rA = cons.rA, rB = cons.rB;
-        boolean anyFrozen = false;
         for (int j = 0; j < n; j++) {
             int p = P * k + j;
             double s = cons.currentSeparation[p];
@@ -80,8 +87,6 @@ final class NormalBlock {
             }
             active[j] = true;
         }
-        int o = P * P * k;
-        boolean feasible = false;
         if (!anyFrozen && n == P) {
             // Four points (a face on a face, the common case), unrolled; the same sums in the same order.
             double[] m = cons.blockMass, impulse = cons.normalImpulse;
@@ -109,6 +114,7 @@ final class NormalBlock {
             for (int i = 0; i < n; i++) {
                 feasible &= cons.normalImpulse[P * k + i] + blockDelta[i] >= 0;
             }
+        }
         }
         for (int round = 0; !feasible && round <= n; round++) {
             // The point that would pull hardest lets go (one at a time: a point that pulls only because
@@ -193,6 +199,141 @@ final class NormalBlock {
         }
         cons.applyNormals(bs, k, oa, ob, n, blockDelta);
         return true;
+    }
+
+    private static final int FOUR_NOT_TAKEN = 0, FOUR_APPLIED = 1, FOUR_INFEASIBLE = 2;
+
+    /**
+     * {@link #solveBlock}'s common case, four points none of which is left out, in locals: the same
+     * operations in the same order as the general path followed by
+     * {@link ContactConstraints#applyNormals}. When every point keeps pushing, applies the update
+     * ({@code FOUR_APPLIED}); when one would pull, leaves the right-hand side, scales, leaks and
+     * deltas in the scratch arrays with every point active for the active set
+     * ({@code FOUR_INFEASIBLE}); with a point left out, does nothing ({@code FOUR_NOT_TAKEN}).
+     */
+    private int solveFour(double[] bs, int k, int oa, int ob, Softness soft, boolean useBias, boolean relaxClosesGaps,
+                          SolverScratch w) {
+        int q = P * k;
+        double[] current = cons.currentSeparation;
+        double s0 = current[q], s1 = current[q + 1], s2 = current[q + 2], s3 = current[q + 3];
+        if (!useBias && !relaxClosesGaps) {
+            double gap = SoftContactPass.RELAX_GAP_TOLERANCE_METERS;
+            if (s0 > gap || s1 > gap || s2 > gap || s3 > gap) {
+                return FOUR_NOT_TAKEN;
+            }
+        }
+        double nx = cons.normal[3 * k], ny = cons.normal[3 * k + 1], nz = cons.normal[3 * k + 2];
+        double vn0 = nx * (bs[ob] - bs[oa]) + ny * (bs[ob + 1] - bs[oa + 1]) + nz * (bs[ob + 2] - bs[oa + 2]);
+        double wax = bs[oa + 3], way = bs[oa + 4], waz = bs[oa + 5];
+        double wbx = bs[ob + 3], wby = bs[ob + 4], wbz = bs[ob + 5];
+        double cax = ny * waz - nz * way, cay = nz * wax - nx * waz, caz = nx * way - ny * wax;
+        double cbx = ny * wbz - nz * wby, cby = nz * wbx - nx * wbz, cbz = nx * wby - ny * wbx;
+        double[] rA = cons.rA, rB = cons.rB, impulse = cons.normalImpulse;
+        int a = 3 * q;
+        double ax0 = rA[a], ay0 = rA[a + 1], az0 = rA[a + 2], ax1 = rA[a + 3], ay1 = rA[a + 4], az1 = rA[a + 5],
+                ax2 = rA[a + 6], ay2 = rA[a + 7], az2 = rA[a + 8], ax3 = rA[a + 9], ay3 = rA[a + 10], az3 = rA[a + 11];
+        double bx0 = rB[a], by0 = rB[a + 1], bz0 = rB[a + 2], bx1 = rB[a + 3], by1 = rB[a + 4], bz1 = rB[a + 5],
+                bx2 = rB[a + 6], by2 = rB[a + 7], bz2 = rB[a + 8], bx3 = rB[a + 9], by3 = rB[a + 10], bz3 = rB[a + 11];
+        double vn0p = vn0 + (bx0 * cbx + by0 * cby + bz0 * cbz) - (ax0 * cax + ay0 * cay + az0 * caz);
+        double vn1p = vn0 + (bx1 * cbx + by1 * cby + bz1 * cbz) - (ax1 * cax + ay1 * cay + az1 * caz);
+        double vn2p = vn0 + (bx2 * cbx + by2 * cby + bz2 * cbz) - (ax2 * cax + ay2 * cay + az2 * caz);
+        double vn3p = vn0 + (bx3 * cbx + by3 * cby + bz3 * cbz) - (ax3 * cax + ay3 * cay + az3 * caz);
+        double l0 = impulse[q], l1 = impulse[q + 1], l2 = impulse[q + 2], l3 = impulse[q + 3];
+        double r0, r1, r2, r3, e0, e1, e2, e3, k0, k1, k2, k3;
+        if (useBias) {
+            cons.trackApproach(k, q, vn0p, true);
+            cons.trackApproach(k, q + 1, vn1p, true);
+            cons.trackApproach(k, q + 2, vn2p, true);
+            cons.trackApproach(k, q + 3, vn3p, true);
+            double ms = soft.massScale, bias = soft.massScale * soft.biasRate, cap = -cons.pushCap[k], is = soft.impulseScale;
+            double invH = x.invH;
+            if (s0 > 0) { r0 = vn0p + s0 * invH; e0 = 1; k0 = 0; } else { r0 = ms * vn0p + Math.max(bias * s0, cap); e0 = ms; k0 = is * l0; }
+            if (s1 > 0) { r1 = vn1p + s1 * invH; e1 = 1; k1 = 0; } else { r1 = ms * vn1p + Math.max(bias * s1, cap); e1 = ms; k1 = is * l1; }
+            if (s2 > 0) { r2 = vn2p + s2 * invH; e2 = 1; k2 = 0; } else { r2 = ms * vn2p + Math.max(bias * s2, cap); e2 = ms; k2 = is * l2; }
+            if (s3 > 0) { r3 = vn3p + s3 * invH; e3 = 1; k3 = 0; } else { r3 = ms * vn3p + Math.max(bias * s3, cap); e3 = ms; k3 = is * l3; }
+        } else {
+            double invH = x.invH;
+            r0 = s0 > 0 ? vn0p + s0 * invH : vn0p;
+            r1 = s1 > 0 ? vn1p + s1 * invH : vn1p;
+            r2 = s2 > 0 ? vn2p + s2 * invH : vn2p;
+            r3 = s3 > 0 ? vn3p + s3 * invH : vn3p;
+            e0 = 1;
+            e1 = 1;
+            e2 = 1;
+            e3 = 1;
+            k0 = 0;
+            k1 = 0;
+            k2 = 0;
+            k3 = 0;
+        }
+        double[] m = cons.blockMass;
+        int o = P * P * k;
+        double d0 = -(m[o] * r0 + m[o + 1] * r1 + m[o + 2] * r2 + m[o + 3] * r3) - k0;
+        double d1 = -(m[o + 4] * r0 + m[o + 5] * r1 + m[o + 6] * r2 + m[o + 7] * r3) - k1;
+        double d2 = -(m[o + 8] * r0 + m[o + 9] * r1 + m[o + 10] * r2 + m[o + 11] * r3) - k2;
+        double d3 = -(m[o + 12] * r0 + m[o + 13] * r1 + m[o + 14] * r2 + m[o + 15] * r3) - k3;
+        if (!(l0 + d0 >= 0 & l1 + d1 >= 0 & l2 + d2 >= 0 & l3 + d3 >= 0)) {
+            double[] rhs = w.blockRhs, scale = w.blockScale, leak = w.blockLeak, delta = w.blockDelta;
+            rhs[0] = r0;
+            rhs[1] = r1;
+            rhs[2] = r2;
+            rhs[3] = r3;
+            scale[0] = e0;
+            scale[1] = e1;
+            scale[2] = e2;
+            scale[3] = e3;
+            leak[0] = k0;
+            leak[1] = k1;
+            leak[2] = k2;
+            leak[3] = k3;
+            delta[0] = d0;
+            delta[1] = d1;
+            delta[2] = d2;
+            delta[3] = d3;
+            for (int j = 0; j < P; j++) {
+                w.frozen[j] = false;
+                w.active[j] = true;
+            }
+            return FOUR_INFEASIBLE;
+        }
+        // ContactConstraints.applyNormals (clamping the accumulated impulse: the block runs without clampIncrements).
+        double u0 = Math.max(l0 + d0, 0.0), u1 = Math.max(l1 + d1, 0.0), u2 = Math.max(l2 + d2, 0.0),
+                u3 = Math.max(l3 + d3, 0.0);
+        double p0 = u0 - l0, p1 = u1 - l1, p2 = u2 - l2, p3 = u3 - l3;
+        impulse[q] = u0;
+        impulse[q + 1] = u1;
+        impulse[q + 2] = u2;
+        impulse[q + 3] = u3;
+        double[] most = cons.maxNormalImpulse;
+        most[q] = Math.max(most[q], u0);
+        most[q + 1] = Math.max(most[q + 1], u1);
+        most[q + 2] = Math.max(most[q + 2], u2);
+        most[q + 3] = Math.max(most[q + 3], u3);
+        cons.pushed[k] |= u0 > 0 | u1 > 0 | u2 > 0 | u3 > 0;
+        double sum = 0.0 + p0 + p1 + p2 + p3;
+        double sax = 0.0 + p0 * ax0 + p1 * ax1 + p2 * ax2 + p3 * ax3;
+        double say = 0.0 + p0 * ay0 + p1 * ay1 + p2 * ay2 + p3 * ay3;
+        double saz = 0.0 + p0 * az0 + p1 * az1 + p2 * az2 + p3 * az3;
+        double sbx = 0.0 + p0 * bx0 + p1 * bx1 + p2 * bx2 + p3 * bx3;
+        double sby = 0.0 + p0 * by0 + p1 * by1 + p2 * by2 + p3 * by3;
+        double sbz = 0.0 + p0 * bz0 + p1 * bz1 + p2 * bz2 + p3 * bz3;
+        double mA = bs[oa + SolverBodies.INVERSE_MASS];
+        if (mA > 0) {
+            double linear = mA * sum;
+            bs[oa] -= linear * nx;
+            bs[oa + 1] -= linear * ny;
+            bs[oa + 2] -= linear * nz;
+            ContactConstraints.rotate(bs, oa, -(say * nz - saz * ny), -(saz * nx - sax * nz), -(sax * ny - say * nx));
+        }
+        double mB = bs[ob + SolverBodies.INVERSE_MASS];
+        if (mB > 0) {
+            double linear = mB * sum;
+            bs[ob] += linear * nx;
+            bs[ob + 1] += linear * ny;
+            bs[ob + 2] += linear * nz;
+            ContactConstraints.rotate(bs, ob, sby * nz - sbz * ny, sbz * nx - sbx * nz, sbx * ny - sby * nx);
+        }
+        return FOUR_APPLIED;
     }
 
     /**
