@@ -383,9 +383,15 @@ final class ContactConstraints {
         double t1x = tangent[6 * k], t1y = tangent[6 * k + 1], t1z = tangent[6 * k + 2];
         double t2x = tangent[6 * k + 3], t2y = tangent[6 * k + 4], t2z = tangent[6 * k + 5];
         double px = 0, py = 0, pz = 0, ax = 0, ay = 0, az = 0, bx = 0, by = 0, bz = 0;
+        boolean any = false;
         for (int j = 0; j < pointCount[k]; j++) {
             int p = P * k + j;
             double ln = normalImpulse[p], l1 = tangentImpulse[2 * p], l2 = tangentImpulse[2 * p + 1];
+            if (ln == 0 & l1 == 0 & l2 == 0) {
+                // Adds nothing (touching without load: most side-by-side contacts of a pile).
+                continue;
+            }
+            any = true;
             double x = ln * nx + l1 * t1x + l2 * t2x, y = ln * ny + l1 * t1y + l2 * t2y, z = ln * nz + l1 * t1z + l2 * t2z;
             px += x;
             py += y;
@@ -400,6 +406,9 @@ final class ContactConstraints {
             bx += ry * z - rz * y;
             by += rz * x - rx * z;
             bz += rx * y - ry * x;
+        }
+        if (!any) {
+            return;
         }
         double mA = s[oa + SolverBodies.INVERSE_MASS];
         if (mA > 0) {

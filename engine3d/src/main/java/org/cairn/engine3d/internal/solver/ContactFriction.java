@@ -50,31 +50,44 @@ final class ContactFriction {
         for (int i = 0; i < n; i++) {
             int j = backwards ? n - 1 - i : i;
             int p = P * k + j;
-            // The point's relative velocity once, then its two tangent parts.
-            double ax = rA[3 * p], ay = rA[3 * p + 1], az = rA[3 * p + 2];
-            double bx = rB[3 * p], by = rB[3 * p + 1], bz = rB[3 * p + 2];
-            double dx = vbx + wby * bz - wbz * by - (vax + way * az - waz * ay);
-            double dy = vby + wbz * bx - wbx * bz - (vay + waz * ax - wax * az);
-            double dz = vbz + wbx * by - wby * bx - (vaz + wax * ay - way * ax);
-            double v1 = t1x * dx + t1y * dy + t1z * dz;
-            double v2 = t2x * dx + t2y * dy + t2z * dz;
             double old1 = tangentImpulse[2 * p], old2 = tangentImpulse[2 * p + 1];
             double limit = mu * normalImpulse[p];
-            // Try to stick: the exact block update.
-            double new1 = old1 - (tangentBlock[3 * p] * v1 + tangentBlock[3 * p + 1] * v2);
-            double new2 = old2 - (tangentBlock[3 * p + 1] * v1 + tangentBlock[3 * p + 2] * v2);
-            double magnitude = Math.sqrt(new1 * new1 + new2 * new2);
-            if (magnitude > limit) {
-                // Sliding: the isotropic update, then onto the circle.
-                new1 = old1 - tangentMass[2 * p] * v1;
-                new2 = old2 - tangentMass[2 * p + 1] * v2;
-                magnitude = Math.sqrt(new1 * new1 + new2 * new2);
+            double new1, new2;
+            if (limit == 0) {
+                // A point that does not push holds no friction: nothing to do if it held none, else
+                // it lets go of what it held (what the clamp below gives, without the velocities).
+                if (old1 == 0 && old2 == 0) {
+                    continue;
+                }
+                new1 = 0;
+                new2 = 0;
+            } else {
+                // The point's relative velocity once, then its two tangent parts.
+                double ax = rA[3 * p], ay = rA[3 * p + 1], az = rA[3 * p + 2];
+                double bx = rB[3 * p], by = rB[3 * p + 1], bz = rB[3 * p + 2];
+                double dx = vbx + wby * bz - wbz * by - (vax + way * az - waz * ay);
+                double dy = vby + wbz * bx - wbx * bz - (vay + waz * ax - wax * az);
+                double dz = vbz + wbx * by - wby * bx - (vaz + wax * ay - way * ax);
+                double v1 = t1x * dx + t1y * dy + t1z * dz;
+                double v2 = t2x * dx + t2y * dy + t2z * dz;
+                // Try to stick: the exact block update.
+                new1 = old1 - (tangentBlock[3 * p] * v1 + tangentBlock[3 * p + 1] * v2);
+                new2 = old2 - (tangentBlock[3 * p + 1] * v1 + tangentBlock[3 * p + 2] * v2);
+                double magnitude = Math.sqrt(new1 * new1 + new2 * new2);
+                if (magnitude > limit) {
+                    // Sliding: the isotropic update, then onto the circle.
+                    new1 = old1 - tangentMass[2 * p] * v1;
+                    new2 = old2 - tangentMass[2 * p + 1] * v2;
+                    magnitude = Math.sqrt(new1 * new1 + new2 * new2);
+                }
+                if (magnitude > limit) {
+                    double scale = magnitude > 0 ? limit / magnitude : 0.0;
+                    new1 *= scale;
+                    new2 *= scale;
+                }
             }
-            if (magnitude > limit) {
-                double scale = magnitude > 0 ? limit / magnitude : 0.0;
-                new1 *= scale;
-                new2 *= scale;
-            }
+            double ax = rA[3 * p], ay = rA[3 * p + 1], az = rA[3 * p + 2];
+            double bx = rB[3 * p], by = rB[3 * p + 1], bz = rB[3 * p + 2];
             double d1 = new1 - old1, d2 = new2 - old2;
             tangentImpulse[2 * p] = new1;
             tangentImpulse[2 * p + 1] = new2;
