@@ -87,22 +87,10 @@ final class NormalBlock {
             }
             active[j] = true;
         }
-        if (!anyFrozen && n == P) {
-            // Four points (a face on a face, the common case), unrolled; the same sums in the same order.
-            double[] m = cons.blockMass, impulse = cons.normalImpulse;
-            double r0 = blockRhs[0], r1 = blockRhs[1], r2 = blockRhs[2], r3 = blockRhs[3];
-            double d0 = -(m[o] * r0 + m[o + 1] * r1 + m[o + 2] * r2 + m[o + 3] * r3) - blockLeak[0];
-            double d1 = -(m[o + 4] * r0 + m[o + 5] * r1 + m[o + 6] * r2 + m[o + 7] * r3) - blockLeak[1];
-            double d2 = -(m[o + 8] * r0 + m[o + 9] * r1 + m[o + 10] * r2 + m[o + 11] * r3) - blockLeak[2];
-            double d3 = -(m[o + 12] * r0 + m[o + 13] * r1 + m[o + 14] * r2 + m[o + 15] * r3) - blockLeak[3];
-            blockDelta[0] = d0;
-            blockDelta[1] = d1;
-            blockDelta[2] = d2;
-            blockDelta[3] = d3;
-            int q = P * k;
-            feasible = impulse[q] + d0 >= 0 & impulse[q + 1] + d1 >= 0 & impulse[q + 2] + d2 >= 0
-                    & impulse[q + 3] + d3 >= 0;
-        } else if (!anyFrozen) {
+        if (nothingToDo(k, n, w)) {
+            return true;
+        }
+        if (!anyFrozen) {
             for (int i = 0; i < n; i++) {
                 double sum = 0;
                 for (int j = 0; j < n; j++) {
@@ -115,9 +103,6 @@ final class NormalBlock {
                 feasible &= cons.normalImpulse[P * k + i] + blockDelta[i] >= 0;
             }
         }
-        }
-        if (!feasible && four == FOUR_NOT_TAKEN && nothingToDo(k, n, w)) {
-            return true;
         }
         for (int round = 0; !feasible && round <= n; round++) {
             // The point that would pull hardest lets go (one at a time: a point that pulls only because
@@ -207,8 +192,12 @@ final class NormalBlock {
     private static final int FOUR_NOT_TAKEN = 0, FOUR_APPLIED = 1, FOUR_INFEASIBLE = 2;
 
     /**
-     * Whether every point that is solved has no impulse and no approach (see {@link #solveFour}): then
-     * λ = 0 is the answer the active set would reach by letting them all go.
+     * Whether every point that is solved holds no impulse and none approaches (r ≥ 0): then λ = 0
+     * solves the points' complementarity problem, and nothing is to be done. Any λ ≥ 0 with K·λ = −r
+     * on a positive definite (sub-)block has λᵀKλ = −λᵀr ≤ 0, so λ = 0; with the pseudo-inverse of a
+     * semi-definite K, Δλ = −K⁺r ≥ 0 gives rᵀK⁺r = −Δλᵀr ≤ 0, so K⁺r = 0. Solving anyway gave zero
+     * to rounding, after the active set had let each point go in turn, one round per point: two
+     * boxes side by side, touching without load, are a third of a pyramid's contacts.
      */
     private boolean nothingToDo(int k, int n, SolverScratch w) {
         for (int j = 0; j < n; j++) {
@@ -282,6 +271,10 @@ final class NormalBlock {
             k2 = 0;
             k3 = 0;
         }
+        if (l0 == 0 & l1 == 0 & l2 == 0 & l3 == 0 & r0 >= 0 & r1 >= 0 & r2 >= 0 & r3 >= 0) {
+            // Nothing pushes and nothing approaches: see nothingToDo.
+            return FOUR_APPLIED;
+        }
         double[] m = cons.blockMass;
         int o = P * P * k;
         double d0 = -(m[o] * r0 + m[o + 1] * r1 + m[o + 2] * r2 + m[o + 3] * r3) - k0;
@@ -289,14 +282,6 @@ final class NormalBlock {
         double d2 = -(m[o + 8] * r0 + m[o + 9] * r1 + m[o + 10] * r2 + m[o + 11] * r3) - k2;
         double d3 = -(m[o + 12] * r0 + m[o + 13] * r1 + m[o + 14] * r2 + m[o + 15] * r3) - k3;
         if (!(l0 + d0 >= 0 & l1 + d1 >= 0 & l2 + d2 >= 0 & l3 + d3 >= 0)) {
-            if (l0 == 0 & l1 == 0 & l2 == 0 & l3 == 0 & r0 >= 0 & r1 >= 0 & r2 >= 0 & r3 >= 0) {
-                // Nothing pushes and nothing approaches: λ = 0 solves the points' complementarity
-                // problem (any λ ≥ 0 with K_SS·λ = −r_S ≤ 0 on a positive definite sub-block is 0), and
-                // it is what the active set reaches after letting every point go, one round per
-                // point. Two boxes side by side, touching with no load, are most of a pyramid's
-                // contacts that would otherwise take those rounds.
-                return FOUR_APPLIED;
-            }
             double[] rhs = w.blockRhs, scale = w.blockScale, leak = w.blockLeak, delta = w.blockDelta;
             rhs[0] = r0;
             rhs[1] = r1;
