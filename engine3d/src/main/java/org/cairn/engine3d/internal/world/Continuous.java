@@ -65,6 +65,15 @@ public final class Continuous {
         }
     }
 
+    /**
+     * An upper bound on the turn θ = 2·acos(d) of a rotation whose quaternion dot product with the
+     * identity is d ∈ [0, 1], without an arc cosine: θ/2 = asin(sin(θ/2)) ≤ (π/2)·sin(θ/2) with
+     * sin(θ/2) = √((1 − d)(1 + d)), and a relative margin of 1e-9 over the rounding of both sides.
+     */
+    static double turnUpperBound(double d) {
+        return Math.PI * Math.sqrt((1 - d) * (1 + d)) * (1 + 1e-9);
+    }
+
     private void sweep(int i) {
         BodyStore b = world.bodies;
         body = i;
@@ -95,12 +104,10 @@ public final class Continuous {
         double dx = c1x - c0x, dy = c1y - c0y, dz = c1z - c0z;
         double distance = Math.sqrt(dx * dx + dy * dy + dz * dz);
         double slow = FAST_FRACTION * b.minExtent[i];
-        // Most bodies are slow: decided first without the arc cosine, from the turn's upper bound
-        // 2·asin(sin(θ/2)) ≤ π·sin(θ/2), sin(θ/2) = √((1 − d)(1 + d)), with a margin for rounding,
-        // so that a body passed over here is one the exact angle passes over too.
+        // Most bodies are slow: decided first without the arc cosine, from an upper bound on the
+        // turn, so that a body passed over here is one the exact angle passes over too.
         double d = Math.min(1.0, dot);
-        double turnBound = Math.PI * Math.sqrt((1 - d) * (1 + d)) * (1 + 1e-9);
-        if (distance + turnBound * b.maxExtent[i] <= slow) {
+        if (distance + turnUpperBound(d) * b.maxExtent[i] <= slow) {
             return;
         }
         double angle = 2.0 * Math.acos(d);

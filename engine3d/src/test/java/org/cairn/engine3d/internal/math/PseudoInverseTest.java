@@ -172,6 +172,53 @@ class PseudoInverseTest {
                 PseudoInverse.factored(line, 3, new double[] {1, 0, 0, 0, 1, 0, 0, 0, 1}, new double[9], new double[45]));
     }
 
+    /**
+     * The unrolled four-point path is the loops' arithmetic in the same order: for random factored
+     * blocks (and nearly collinear points, which both decline) it gives {@link PseudoInverse#factored}
+     * followed by {@link PseudoInverse#refine} bit for bit, and declines exactly when they do.
+     */
+    @Test
+    void theUnrolledFourPointPathGivesTheLoopsBits() {
+        Random random = new Random(13);
+        int declined = 0;
+        for (int trial = 0; trial < 5000; trial++) {
+            double[] phi = new double[12];
+            double squeeze = trial % 10 == 0 ? 1e-7 : 1.0;
+            for (int i = 0; i < 4; i++) {
+                phi[3 * i] = 1;
+                phi[3 * i + 1] = random.nextGaussian();
+                phi[3 * i + 2] = squeeze * random.nextGaussian();
+            }
+            double[] g = gram(random, 3, 3);
+            double[] k = new double[16];
+            for (int i = 0; i < 4; i++) {
+                for (int j = 0; j < 4; j++) {
+                    for (int a = 0; a < 3; a++) {
+                        for (int c = 0; c < 3; c++) {
+                            k[i * 4 + j] += phi[3 * i + a] * g[3 * a + c] * phi[3 * j + c];
+                        }
+                    }
+                }
+            }
+            double[] loops = new double[16], unrolled = new double[17], scratch = new double[45];
+            boolean loopsDone = PseudoInverse.factored(phi, 4, g, loops, scratch);
+            if (loopsDone) {
+                PseudoInverse.refine(k, 4, loops, scratch);
+            }
+            boolean unrolledDone = PseudoInverse.factoredRefined4(phi, g, k, 0, unrolled, 1);
+            assertEquals(loopsDone, unrolledDone, "trial " + trial);
+            if (!loopsDone) {
+                declined++;
+                continue;
+            }
+            for (int i = 0; i < 16; i++) {
+                assertEquals(Double.doubleToRawLongBits(loops[i]), Double.doubleToRawLongBits(unrolled[1 + i]),
+                        "trial " + trial + ", entry " + i + ": " + loops[i] + " vs " + unrolled[1 + i]);
+            }
+        }
+        assertTrue(declined > 0 && declined < 1000, "both declined " + declined + " of 5000");
+    }
+
     /** A Newton–Schulz step takes an inverse good to 1e-7 to one good to 1e-11 (the error squares). */
     @Test
     void refiningAnApproximateInverseMakesItExact() {
