@@ -398,6 +398,23 @@ public final class ContactSolver {
         }
     }
 
+    /** The soft pass, its bodies and the first worker's scratch (for tests). */
+    SoftContactPass softPass() {
+        return soft;
+    }
+
+    SolverBodies solverBodies() {
+        return solverBodies;
+    }
+
+    SolverScratch scratch() {
+        return scratch[0];
+    }
+
+    NormalBlock normalBlock() {
+        return block;
+    }
+
     /** The step's constraints (for tests). */
     ContactConstraints constraints() {
         return c;

@@ -16,6 +16,8 @@ final class NormalBlock {
     private final ContactFriction friction;
     /** This step's context: set by the solver before the step's first pass. */
     StepContext x;
+    /** Whether four points none of which is left out take {@link #solveFour} (tests compare it with the general path). */
+    boolean fourPointPath = true;
 
     NormalBlock(ContactConstraints cons, ContactFriction friction) {
         this.cons = cons;
@@ -43,7 +45,7 @@ final class NormalBlock {
         int o = P * P * k;
         boolean anyFrozen = false;
         boolean feasible = false;
-        int four = n == P ? solveFour(bs, k, oa, ob, soft, useBias, relaxClosesGaps, w) : FOUR_NOT_TAKEN;
+        int four = n == P && fourPointPath ? solveFour(bs, k, oa, ob, soft, useBias, relaxClosesGaps, w) : FOUR_NOT_TAKEN;
         if (four == FOUR_APPLIED) {
             return true;
         }
