@@ -97,7 +97,11 @@ public final class ContactSolver {
         warmStartTask = (from, to, w) -> warmStart(rangeOffset + from, rangeOffset + to);
         softTask = (from, to, w) -> soft.solve(rangeOffset + from, rangeOffset + to, stepUseBias, stepClosesGaps,
                 frictionBackwards, scratch[w]);
-        sequentialTask = (from, to, w) -> sequential.solve(rangeOffset + from, rangeOffset + to);
+        sequentialTask = (from, to, w) -> {
+            if (sequential.solve(rangeOffset + from, rangeOffset + to)) {
+                scratch[w].bouncing = true;
+            }
+        };
         restitutionTask = (from, to, w) -> restitution.apply(rangeOffset + from, rangeOffset + to, scratch[w]);
         settleTask = (from, to, w) -> restitution.settle(rangeOffset + from, rangeOffset + to, scratch[w]);
         impactTask = (from, to, w) -> {
@@ -246,6 +250,34 @@ public final class ContactSolver {
     /** One sequential-impulse iteration of a substep (the first decides which points bounce): normal with Baumgarte bias, then friction. */
     public void solveBaumgarte(boolean firstIteration, WorkerPool pool) {
         sequential.firstIteration = firstIteration;
+        sequential.restitutionPhase = false;
+        sequential.firstRestitutionIteration = false;
+        for (SolverScratch w : scratch) {
+            w.bouncing = false;
+        }
+        forEachColour(pool, sequentialTask);
+    }
+
+    /**
+     * Whether a point bounces in this substep (seen by its last compression iteration): then the
+     * substep's iterations run again as restitution iterations ({@link #solveBaumgarteRestitution}).
+     */
+    public boolean bouncing() {
+        boolean any = false;
+        for (SolverScratch w : scratch) {
+            any |= w.bouncing;
+        }
+        return any;
+    }
+
+    /**
+     * One restitution iteration of sequential impulses, after the compression iterations: bouncing
+     * points aim at their bounce, capped by Poisson's law ({@link SequentialImpulsePass}).
+     */
+    public void solveBaumgarteRestitution(boolean firstIteration, WorkerPool pool) {
+        sequential.firstIteration = false;
+        sequential.restitutionPhase = true;
+        sequential.firstRestitutionIteration = firstIteration;
         forEachColour(pool, sequentialTask);
     }
 

@@ -19,18 +19,32 @@ final class SequentialImpulsePass {
     SolverBodies bodies;
     /** Whether this pass is its substep's first iteration: set by the solver before each pass. */
     boolean firstIteration;
+    /**
+     * Whether this pass belongs to the substep's restitution iterations, which follow the
+     * compression iterations when a point bounces: set by the solver before each pass. The first
+     * of them caps each bouncing point's impulse at (1 + e) times what it holds after compression.
+     */
+    boolean restitutionPhase;
+    /** Whether the first restitution iteration is this one (the cap is taken there). */
+    boolean firstRestitutionIteration;
 
     SequentialImpulsePass(ContactConstraints cons, ContactFriction friction) {
         this.cons = cons;
         this.friction = friction;
     }
 
-    void solve(int from, int to) {
+    /** One iteration over constraints [from, to); returns whether a point of them bounces in this substep. */
+    boolean solve(int from, int to) {
+        boolean anyBouncing = false;
         double[] bs = bodies.state;
         double slop = CollisionConstants.LINEAR_SLOP_METERS;
         for (int k = from; k < to; k++) {
             int oa = cons.stateA[k], ob = cons.stateB[k];
             double nx = cons.normal[3 * k], ny = cons.normal[3 * k + 1], nz = cons.normal[3 * k + 2];
+            if (restitutionPhase && firstRestitutionIteration) {
+                // Poisson's cap, taken where compression ends (kept in the first point's slot).
+                cons.bounceLimit[P * k] = (1 + cons.restitution[k]) * bouncingImpulse(k);
+            }
             for (int j = 0; j < cons.pointCount[k]; j++) {
                 int p = P * k + j;
                 double s = cons.baseSeparation[p];
@@ -49,21 +63,50 @@ final class SequentialImpulsePass {
                     cons.bouncing[p] = cons.restitution[k] > 0 && cons.relativeVelocity[p] < bounceBelow
                             && reachesWithinStep(k, p, s) && vn < 0;
                 }
-                if (cons.bouncing[p]) {
-                    target = Math.max(target, bounceTarget(k, p, s));
+                double delta;
+                if (!cons.bouncing[p]) {
+                    delta = cons.normalMass[p] * (target - vn);
+                } else if (x.restitutionWithoutThreshold) {
+                    // The pitfall as naive solvers have it: Newton's target in every iteration, uncapped.
+                    delta = cons.normalMass[p] * (Math.max(target, bounceTarget(k, p, s)) - vn);
+                } else if (!restitutionPhase) {
+                    // Compression: the point is stopped (not carried on to close its gap: the
+                    // compression impulse is the one that ends the approach), as if it did not bounce.
+                    anyBouncing = true;
+                    delta = cons.normalMass[p] * (Math.max(target, 0.0) - vn);
+                } else {
+                    // Newton's target, under Poisson's cap on the manifold's bouncing points: the
+                    // impulse the bounce adds is at most e times the compression impulse (seed 2420:
+                    // reaching Newton's target while friction reversed a tetrahedron's spin gave it
+                    // more energy than it fell with). Per manifold, so that a face landing flat, whose
+                    // iterations share the compression unevenly among its corners, bounces whole.
+                    double room = cons.bounceLimit[P * k] - bouncingImpulse(k);
+                    delta = Math.min(cons.normalMass[p] * (Math.max(target, bounceTarget(k, p, s)) - vn), room);
                 }
-                cons.applyNormal(bs, k, oa, ob, p, cons.normalMass[p] * (target - vn));
+                cons.applyNormal(bs, k, oa, ob, p, delta);
             }
             // Friction after the normal, against the normal impulses just found, so the cone holds
             // at the end of every iteration.
             friction.solveRolling(bs, k, oa, ob);
             friction.solveFriction(bs, k, oa, ob);
         }
+        return anyBouncing;
     }
 
     /** Whether a point a gap s apart meets its surface within this step, at its approach speed plus gravity's. */
     private boolean reachesWithinStep(int k, int p, double s) {
         return s <= (-cons.relativeVelocity[p] + cons.closingGravity[k] * x.h) * x.h;
+    }
+
+    /** The summed normal impulse of constraint k's bouncing points. */
+    private double bouncingImpulse(int k) {
+        double sum = 0;
+        for (int j = 0; j < cons.pointCount[k]; j++) {
+            if (cons.bouncing[P * k + j]) {
+                sum += cons.normalImpulse[P * k + j];
+            }
+        }
+        return sum;
     }
 
     /**

@@ -27,6 +27,8 @@ final class SolverScratch {
     boolean impactApplied;
     /** Whether this worker's restitution pass bounced a point, or its settling pass still changed one. */
     boolean restitutionActive;
+    /** Whether a sequential-impulse iteration on this worker met a bouncing point. */
+    boolean bouncing;
     /** Whether the last {@link NormalBlock#bounceBlock} applied an impulse (not held at its cap). */
     boolean blockBounced;
     /** Block inverses this worker took from the factored form (for tests). */

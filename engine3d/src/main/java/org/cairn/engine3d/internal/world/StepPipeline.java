@@ -87,6 +87,11 @@ public final class StepPipeline {
                 for (int i = 0; i < world.iterations; i++) {
                     solver.solveBaumgarte(i == 0, pool);
                 }
+                if (solver.bouncing()) {
+                    for (int i = 0; i < world.iterations; i++) {
+                        solver.solveBaumgarteRestitution(i == 0, pool);
+                    }
+                }
             }
             solver.storeVelocities(pool);
             long d = System.nanoTime();
