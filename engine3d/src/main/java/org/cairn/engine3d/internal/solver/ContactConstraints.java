@@ -376,9 +376,10 @@ final class ContactConstraints {
     /**
      * Applies constraint k's accumulated point impulses (normal and both tangents) to its bodies:
      * the sum of the impulses, and the sum of their moments about each centre of mass, one
-     * rotation update per body.
+     * rotation update per body. With {@code addTotals}, first adds them to the step totals as
+     * {@link #addStepTotals} does (points without impulse add nothing to either).
      */
-    void warmStartPoints(double[] s, int k, int oa, int ob) {
+    void warmStartPoints(double[] s, int k, int oa, int ob, boolean addTotals) {
         double nx = normal[3 * k], ny = normal[3 * k + 1], nz = normal[3 * k + 2];
         double t1x = tangent[6 * k], t1y = tangent[6 * k + 1], t1z = tangent[6 * k + 2];
         double t2x = tangent[6 * k + 3], t2y = tangent[6 * k + 4], t2z = tangent[6 * k + 5];
@@ -390,6 +391,12 @@ final class ContactConstraints {
             if (ln == 0 & l1 == 0 & l2 == 0) {
                 // Adds nothing (touching without load: most side-by-side contacts of a pile).
                 continue;
+            }
+            if (addTotals) {
+                // The previous substep's impulses into the step's totals (addStepTotals, read once).
+                stepNormal[p] += ln;
+                stepTangent[2 * p] += l1;
+                stepTangent[2 * p + 1] += l2;
             }
             any = true;
             double x = ln * nx + l1 * t1x + l2 * t2x, y = ln * ny + l1 * t1y + l2 * t2y, z = ln * nz + l1 * t1z + l2 * t2z;

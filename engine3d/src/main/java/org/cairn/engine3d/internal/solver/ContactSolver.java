@@ -219,15 +219,12 @@ public final class ContactSolver {
     private void warmStart(int from, int to) {
         double[] s = solverBodies.state;
         for (int k = from; k < to; k++) {
-            if (closeSubstep) {
-                c.addStepTotals(k);
-            }
             int oa = c.stateA[k], ob = c.stateB[k];
             if (c.rolling[k] > 0) {
                 ContactConstraints.applyAngular(s, oa, ob, c.rollingImpulse[3 * k], c.rollingImpulse[3 * k + 1],
                         c.rollingImpulse[3 * k + 2]);
             }
-            c.warmStartPoints(s, k, oa, ob);
+            c.warmStartPoints(s, k, oa, ob, closeSubstep);
         }
     }
 
