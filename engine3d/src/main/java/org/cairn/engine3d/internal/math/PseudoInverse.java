@@ -158,7 +158,8 @@ public final class PseudoInverse {
      * @return false, writing nothing, where {@link #factored} declines
      */
     public static boolean factoredRefined4(double[] phi, double[] g, double[] k, int ko, double[] dest, int d) {
-        double p00 = phi[0], p01 = phi[1], p02 = phi[2], p10 = phi[3], p11 = phi[4], p12 = phi[5], p20 = phi[6], p21 = phi[7], p22 = phi[8], p30 = phi[9], p31 = phi[10], p32 = phi[11];
+        double p00 = phi[0], p01 = phi[1], p02 = phi[2], p10 = phi[3], p11 = phi[4], p12 = phi[5], p20 = phi[6],
+                p21 = phi[7], p22 = phi[8], p30 = phi[9], p31 = phi[10], p32 = phi[11];
         double s00 = 0.0 + p00 * p00 + p10 * p10 + p20 * p20 + p30 * p30;
         double s01 = 0.0 + p00 * p01 + p10 * p11 + p20 * p21 + p30 * p31;
         double s02 = 0.0 + p00 * p02 + p10 * p12 + p20 * p22 + p30 * p32;
@@ -173,38 +174,71 @@ public final class PseudoInverse {
             return false;
         }
         double invS = 1 / detS;
-        double si00 = sc00 * invS, si01 = sc01 * invS, si02 = sc02 * invS, si10 = sc01 * invS, si11 = (s00 * s22 - s02 * s02) * invS,
-                si12 = (s01 * s02 - s00 * s12) * invS, si20 = sc02 * invS, si21 = (s01 * s02 - s00 * s12) * invS, si22 = (s00 * s11 - s01 * s01) * invS;
+        double si00 = sc00 * invS, si01 = sc01 * invS, si02 = sc02 * invS, si10 = sc01 * invS,
+                si11 = (s00 * s22 - s02 * s02) * invS, si12 = (s01 * s02 - s00 * s12) * invS, si20 = sc02 * invS,
+                si21 = (s01 * s02 - s00 * s12) * invS, si22 = (s00 * s11 - s01 * s01) * invS;
         double gc00 = g11 * g22 - g12 * g12, gc01 = g02 * g12 - g01 * g22, gc02 = g01 * g12 - g02 * g11;
         double detG = g00 * gc00 + g01 * gc01 + g02 * gc02;
-        double trace = 0.0 + s00 * g00 + s01 * g10 + s02 * g20 + s01 * g01 + s11 * g11 + s12 * g21 + s02 * g02 + s12 * g12 + s22 * g22;
+        double trace = 0.0 + s00 * g00 + s01 * g10 + s02 * g20 + s01 * g01 + s11 * g11 + s12 * g21 + s02 * g02
+                + s12 * g12 + s22 * g22;
         if (!(detG > 0 && detS * detG >= FACTORED_TOLERANCE * trace * trace * trace)) {
             return false;
         }
         double invG = 1 / detG;
-        double gi00 = gc00 * invG, gi01 = gc01 * invG, gi02 = gc02 * invG, gi10 = gc01 * invG, gi11 = (g00 * g22 - g02 * g02) * invG,
-                gi12 = (g01 * g02 - g00 * g12) * invG, gi20 = gc02 * invG, gi21 = (g01 * g02 - g00 * g12) * invG, gi22 = (g00 * g11 - g01 * g01) * invG;
-        double t00 = si00 * gi00 + si01 * gi10 + si02 * gi20, t01 = si00 * gi01 + si01 * gi11 + si02 * gi21, t02 = si00 * gi02 + si01 * gi12 + si02 * gi22;
-        double t10 = si10 * gi00 + si11 * gi10 + si12 * gi20, t11 = si10 * gi01 + si11 * gi11 + si12 * gi21, t12 = si10 * gi02 + si11 * gi12 + si12 * gi22;
-        double t20 = si20 * gi00 + si21 * gi10 + si22 * gi20, t21 = si20 * gi01 + si21 * gi11 + si22 * gi21, t22 = si20 * gi02 + si21 * gi12 + si22 * gi22;
-        double h00 = t00 * si00 + t01 * si10 + t02 * si20, h01 = t00 * si01 + t01 * si11 + t02 * si21, h02 = t00 * si02 + t01 * si12 + t02 * si22;
-        double h10 = t10 * si00 + t11 * si10 + t12 * si20, h11 = t10 * si01 + t11 * si11 + t12 * si21, h12 = t10 * si02 + t11 * si12 + t12 * si22;
-        double h20 = t20 * si00 + t21 * si10 + t22 * si20, h21 = t20 * si01 + t21 * si11 + t22 * si21, h22 = t20 * si02 + t21 * si12 + t22 * si22;
-        double x00 = 0.0 + p00 * (0.0 + h00 * p00 + h01 * p01 + h02 * p02) + p01 * (0.0 + h10 * p00 + h11 * p01 + h12 * p02) + p02 * (0.0 + h20 * p00 + h21 * p01 + h22 * p02);
-        double x01 = 0.0 + p00 * (0.0 + h00 * p10 + h01 * p11 + h02 * p12) + p01 * (0.0 + h10 * p10 + h11 * p11 + h12 * p12) + p02 * (0.0 + h20 * p10 + h21 * p11 + h22 * p12);
-        double x02 = 0.0 + p00 * (0.0 + h00 * p20 + h01 * p21 + h02 * p22) + p01 * (0.0 + h10 * p20 + h11 * p21 + h12 * p22) + p02 * (0.0 + h20 * p20 + h21 * p21 + h22 * p22);
-        double x03 = 0.0 + p00 * (0.0 + h00 * p30 + h01 * p31 + h02 * p32) + p01 * (0.0 + h10 * p30 + h11 * p31 + h12 * p32) + p02 * (0.0 + h20 * p30 + h21 * p31 + h22 * p32);
-        double x11 = 0.0 + p10 * (0.0 + h00 * p10 + h01 * p11 + h02 * p12) + p11 * (0.0 + h10 * p10 + h11 * p11 + h12 * p12) + p12 * (0.0 + h20 * p10 + h21 * p11 + h22 * p12);
-        double x12 = 0.0 + p10 * (0.0 + h00 * p20 + h01 * p21 + h02 * p22) + p11 * (0.0 + h10 * p20 + h11 * p21 + h12 * p22) + p12 * (0.0 + h20 * p20 + h21 * p21 + h22 * p22);
-        double x13 = 0.0 + p10 * (0.0 + h00 * p30 + h01 * p31 + h02 * p32) + p11 * (0.0 + h10 * p30 + h11 * p31 + h12 * p32) + p12 * (0.0 + h20 * p30 + h21 * p31 + h22 * p32);
-        double x22 = 0.0 + p20 * (0.0 + h00 * p20 + h01 * p21 + h02 * p22) + p21 * (0.0 + h10 * p20 + h11 * p21 + h12 * p22) + p22 * (0.0 + h20 * p20 + h21 * p21 + h22 * p22);
-        double x23 = 0.0 + p20 * (0.0 + h00 * p30 + h01 * p31 + h02 * p32) + p21 * (0.0 + h10 * p30 + h11 * p31 + h12 * p32) + p22 * (0.0 + h20 * p30 + h21 * p31 + h22 * p32);
-        double x33 = 0.0 + p30 * (0.0 + h00 * p30 + h01 * p31 + h02 * p32) + p31 * (0.0 + h10 * p30 + h11 * p31 + h12 * p32) + p32 * (0.0 + h20 * p30 + h21 * p31 + h22 * p32);
-        double k00 = k[ko + 0], k01 = k[ko + 1], k02 = k[ko + 2], k03 = k[ko + 3], k10 = k[ko + 4], k11 = k[ko + 5], k12 = k[ko + 6], k13 = k[ko + 7], k20 = k[ko + 8], k21 = k[ko + 9], k22 = k[ko + 10], k23 = k[ko + 11], k30 = k[ko + 12], k31 = k[ko + 13], k32 = k[ko + 14], k33 = k[ko + 15];
-        double y00 = 0.0 + k00 * x00 + k01 * x01 + k02 * x02 + k03 * x03, y01 = 0.0 + k00 * x01 + k01 * x11 + k02 * x12 + k03 * x13, y02 = 0.0 + k00 * x02 + k01 * x12 + k02 * x22 + k03 * x23, y03 = 0.0 + k00 * x03 + k01 * x13 + k02 * x23 + k03 * x33;
-        double y10 = 0.0 + k10 * x00 + k11 * x01 + k12 * x02 + k13 * x03, y11 = 0.0 + k10 * x01 + k11 * x11 + k12 * x12 + k13 * x13, y12 = 0.0 + k10 * x02 + k11 * x12 + k12 * x22 + k13 * x23, y13 = 0.0 + k10 * x03 + k11 * x13 + k12 * x23 + k13 * x33;
-        double y20 = 0.0 + k20 * x00 + k21 * x01 + k22 * x02 + k23 * x03, y21 = 0.0 + k20 * x01 + k21 * x11 + k22 * x12 + k23 * x13, y22 = 0.0 + k20 * x02 + k21 * x12 + k22 * x22 + k23 * x23, y23 = 0.0 + k20 * x03 + k21 * x13 + k22 * x23 + k23 * x33;
-        double y30 = 0.0 + k30 * x00 + k31 * x01 + k32 * x02 + k33 * x03, y31 = 0.0 + k30 * x01 + k31 * x11 + k32 * x12 + k33 * x13, y32 = 0.0 + k30 * x02 + k31 * x12 + k32 * x22 + k33 * x23, y33 = 0.0 + k30 * x03 + k31 * x13 + k32 * x23 + k33 * x33;
+        double gi00 = gc00 * invG, gi01 = gc01 * invG, gi02 = gc02 * invG, gi10 = gc01 * invG,
+                gi11 = (g00 * g22 - g02 * g02) * invG, gi12 = (g01 * g02 - g00 * g12) * invG, gi20 = gc02 * invG,
+                gi21 = (g01 * g02 - g00 * g12) * invG, gi22 = (g00 * g11 - g01 * g01) * invG;
+        double t00 = si00 * gi00 + si01 * gi10 + si02 * gi20, t01 = si00 * gi01 + si01 * gi11 + si02 * gi21,
+                t02 = si00 * gi02 + si01 * gi12 + si02 * gi22;
+        double t10 = si10 * gi00 + si11 * gi10 + si12 * gi20, t11 = si10 * gi01 + si11 * gi11 + si12 * gi21,
+                t12 = si10 * gi02 + si11 * gi12 + si12 * gi22;
+        double t20 = si20 * gi00 + si21 * gi10 + si22 * gi20, t21 = si20 * gi01 + si21 * gi11 + si22 * gi21,
+                t22 = si20 * gi02 + si21 * gi12 + si22 * gi22;
+        double h00 = t00 * si00 + t01 * si10 + t02 * si20, h01 = t00 * si01 + t01 * si11 + t02 * si21,
+                h02 = t00 * si02 + t01 * si12 + t02 * si22;
+        double h10 = t10 * si00 + t11 * si10 + t12 * si20, h11 = t10 * si01 + t11 * si11 + t12 * si21,
+                h12 = t10 * si02 + t11 * si12 + t12 * si22;
+        double h20 = t20 * si00 + t21 * si10 + t22 * si20, h21 = t20 * si01 + t21 * si11 + t22 * si21,
+                h22 = t20 * si02 + t21 * si12 + t22 * si22;
+        double x00 = 0.0 + p00 * (0.0 + h00 * p00 + h01 * p01 + h02 * p02) + p01 * (0.0 + h10 * p00 + h11 * p01
+                + h12 * p02) + p02 * (0.0 + h20 * p00 + h21 * p01 + h22 * p02);
+        double x01 = 0.0 + p00 * (0.0 + h00 * p10 + h01 * p11 + h02 * p12) + p01 * (0.0 + h10 * p10 + h11 * p11
+                + h12 * p12) + p02 * (0.0 + h20 * p10 + h21 * p11 + h22 * p12);
+        double x02 = 0.0 + p00 * (0.0 + h00 * p20 + h01 * p21 + h02 * p22) + p01 * (0.0 + h10 * p20 + h11 * p21
+                + h12 * p22) + p02 * (0.0 + h20 * p20 + h21 * p21 + h22 * p22);
+        double x03 = 0.0 + p00 * (0.0 + h00 * p30 + h01 * p31 + h02 * p32) + p01 * (0.0 + h10 * p30 + h11 * p31
+                + h12 * p32) + p02 * (0.0 + h20 * p30 + h21 * p31 + h22 * p32);
+        double x11 = 0.0 + p10 * (0.0 + h00 * p10 + h01 * p11 + h02 * p12) + p11 * (0.0 + h10 * p10 + h11 * p11
+                + h12 * p12) + p12 * (0.0 + h20 * p10 + h21 * p11 + h22 * p12);
+        double x12 = 0.0 + p10 * (0.0 + h00 * p20 + h01 * p21 + h02 * p22) + p11 * (0.0 + h10 * p20 + h11 * p21
+                + h12 * p22) + p12 * (0.0 + h20 * p20 + h21 * p21 + h22 * p22);
+        double x13 = 0.0 + p10 * (0.0 + h00 * p30 + h01 * p31 + h02 * p32) + p11 * (0.0 + h10 * p30 + h11 * p31
+                + h12 * p32) + p12 * (0.0 + h20 * p30 + h21 * p31 + h22 * p32);
+        double x22 = 0.0 + p20 * (0.0 + h00 * p20 + h01 * p21 + h02 * p22) + p21 * (0.0 + h10 * p20 + h11 * p21
+                + h12 * p22) + p22 * (0.0 + h20 * p20 + h21 * p21 + h22 * p22);
+        double x23 = 0.0 + p20 * (0.0 + h00 * p30 + h01 * p31 + h02 * p32) + p21 * (0.0 + h10 * p30 + h11 * p31
+                + h12 * p32) + p22 * (0.0 + h20 * p30 + h21 * p31 + h22 * p32);
+        double x33 = 0.0 + p30 * (0.0 + h00 * p30 + h01 * p31 + h02 * p32) + p31 * (0.0 + h10 * p30 + h11 * p31
+                + h12 * p32) + p32 * (0.0 + h20 * p30 + h21 * p31 + h22 * p32);
+        double k00 = k[ko + 0], k01 = k[ko + 1], k02 = k[ko + 2], k03 = k[ko + 3], k10 = k[ko + 4], k11 = k[ko + 5],
+                k12 = k[ko + 6], k13 = k[ko + 7], k20 = k[ko + 8], k21 = k[ko + 9], k22 = k[ko + 10], k23 = k[ko + 11],
+                k30 = k[ko + 12], k31 = k[ko + 13], k32 = k[ko + 14], k33 = k[ko + 15];
+        double y00 = 0.0 + k00 * x00 + k01 * x01 + k02 * x02 + k03 * x03,
+                y01 = 0.0 + k00 * x01 + k01 * x11 + k02 * x12 + k03 * x13,
+                y02 = 0.0 + k00 * x02 + k01 * x12 + k02 * x22 + k03 * x23,
+                y03 = 0.0 + k00 * x03 + k01 * x13 + k02 * x23 + k03 * x33;
+        double y10 = 0.0 + k10 * x00 + k11 * x01 + k12 * x02 + k13 * x03,
+                y11 = 0.0 + k10 * x01 + k11 * x11 + k12 * x12 + k13 * x13,
+                y12 = 0.0 + k10 * x02 + k11 * x12 + k12 * x22 + k13 * x23,
+                y13 = 0.0 + k10 * x03 + k11 * x13 + k12 * x23 + k13 * x33;
+        double y20 = 0.0 + k20 * x00 + k21 * x01 + k22 * x02 + k23 * x03,
+                y21 = 0.0 + k20 * x01 + k21 * x11 + k22 * x12 + k23 * x13,
+                y22 = 0.0 + k20 * x02 + k21 * x12 + k22 * x22 + k23 * x23,
+                y23 = 0.0 + k20 * x03 + k21 * x13 + k22 * x23 + k23 * x33;
+        double y30 = 0.0 + k30 * x00 + k31 * x01 + k32 * x02 + k33 * x03,
+                y31 = 0.0 + k30 * x01 + k31 * x11 + k32 * x12 + k33 * x13,
+                y32 = 0.0 + k30 * x02 + k31 * x12 + k32 * x22 + k33 * x23,
+                y33 = 0.0 + k30 * x03 + k31 * x13 + k32 * x23 + k33 * x33;
         double z00 = 2 * x00 - (0.0 + x00 * y00 + x01 * y10 + x02 * y20 + x03 * y30);
         double z01 = 2 * x01 - (0.0 + x00 * y01 + x01 * y11 + x02 * y21 + x03 * y31);
         double z02 = 2 * x02 - (0.0 + x00 * y02 + x01 * y12 + x02 * y22 + x03 * y32);
