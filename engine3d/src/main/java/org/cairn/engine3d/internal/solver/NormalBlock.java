@@ -16,7 +16,7 @@ final class NormalBlock {
     private final ContactFriction friction;
     /** This step's context: set by the solver before the step's first pass. */
     StepContext x;
-    /** Whether four points none of which is left out take {@link #solveFour} (tests compare it with the general path). */
+    /** Whether four points, none left out, take {@link #solveFour} (tests compare it with the general path). */
     boolean fourPointPath = true;
 
     NormalBlock(ContactConstraints cons, ContactFriction friction) {
@@ -45,7 +45,8 @@ final class NormalBlock {
         int o = P * P * k;
         boolean anyFrozen = false;
         boolean feasible = false;
-        int four = n == P && fourPointPath ? solveFour(bs, k, oa, ob, soft, useBias, relaxClosesGaps, w) : FOUR_NOT_TAKEN;
+        int four = n == P && fourPointPath ? solveFour(bs, k, oa, ob, soft, useBias, relaxClosesGaps, w)
+                : FOUR_NOT_TAKEN;
         if (four == FOUR_APPLIED) {
             return true;
         }
@@ -252,12 +253,21 @@ final class NormalBlock {
             cons.trackApproach(k, q + 1, vn1p, true);
             cons.trackApproach(k, q + 2, vn2p, true);
             cons.trackApproach(k, q + 3, vn3p, true);
-            double ms = soft.massScale, bias = soft.massScale * soft.biasRate, cap = -cons.pushCap[k], is = soft.impulseScale;
+            double ms = soft.massScale, bias = soft.massScale * soft.biasRate, cap = -cons.pushCap[k];
+            double is = soft.impulseScale;
             double invH = x.invH;
-            if (s0 > 0) { r0 = vn0p + s0 * invH; e0 = 1; k0 = 0; } else { r0 = ms * vn0p + Math.max(bias * s0, cap); e0 = ms; k0 = is * l0; }
-            if (s1 > 0) { r1 = vn1p + s1 * invH; e1 = 1; k1 = 0; } else { r1 = ms * vn1p + Math.max(bias * s1, cap); e1 = ms; k1 = is * l1; }
-            if (s2 > 0) { r2 = vn2p + s2 * invH; e2 = 1; k2 = 0; } else { r2 = ms * vn2p + Math.max(bias * s2, cap); e2 = ms; k2 = is * l2; }
-            if (s3 > 0) { r3 = vn3p + s3 * invH; e3 = 1; k3 = 0; } else { r3 = ms * vn3p + Math.max(bias * s3, cap); e3 = ms; k3 = is * l3; }
+            r0 = s0 > 0 ? vn0p + s0 * invH : ms * vn0p + Math.max(bias * s0, cap);
+            e0 = s0 > 0 ? 1 : ms;
+            k0 = s0 > 0 ? 0 : is * l0;
+            r1 = s1 > 0 ? vn1p + s1 * invH : ms * vn1p + Math.max(bias * s1, cap);
+            e1 = s1 > 0 ? 1 : ms;
+            k1 = s1 > 0 ? 0 : is * l1;
+            r2 = s2 > 0 ? vn2p + s2 * invH : ms * vn2p + Math.max(bias * s2, cap);
+            e2 = s2 > 0 ? 1 : ms;
+            k2 = s2 > 0 ? 0 : is * l2;
+            r3 = s3 > 0 ? vn3p + s3 * invH : ms * vn3p + Math.max(bias * s3, cap);
+            e3 = s3 > 0 ? 1 : ms;
+            k3 = s3 > 0 ? 0 : is * l3;
         } else {
             double invH = x.invH;
             r0 = s0 > 0 ? vn0p + s0 * invH : vn0p;
