@@ -229,44 +229,6 @@ final class ContactConstraints {
         }
     }
 
-    /** 1 / (mA + mB + (rA×d)·IA⁻¹(rA×d) + (rB×d)·IB⁻¹(rB×d)), 0 if both bodies are immovable. */
-    double effectiveMass(BodyStore b, int ia, int ib, double mA, double mB, int p, double dx, double dy, double dz) {
-        double k = mA + mB + angular(b.worldInverseInertia, ia, rA, p, dx, dy, dz)
-                + angular(b.worldInverseInertia, ib, rB, p, dx, dy, dz);
-        return k > 0 ? 1.0 / k : 0.0;
-    }
-
-    /** (r×d)·I⁻¹(r×e): the coupling of directions d and e through body i's rotation. */
-    static double cross(double[] inv, int i, double[] r, int p, double dx, double dy, double dz, double ex,
-                                double ey, double ez) {
-        double rx = r[3 * p], ry = r[3 * p + 1], rz = r[3 * p + 2];
-        double cx = ry * dz - rz * dy, cy = rz * dx - rx * dz, cz = rx * dy - ry * dx;
-        double fx = ry * ez - rz * ey, fy = rz * ex - rx * ez, fz = rx * ey - ry * ex;
-        int o = 9 * i;
-        return fx * (inv[o] * cx + inv[o + 1] * cy + inv[o + 2] * cz) + fy * (inv[o + 3] * cx + inv[o + 4] * cy
-                + inv[o + 5] * cz) + fz * (inv[o + 6] * cx + inv[o + 7] * cy + inv[o + 8] * cz);
-    }
-
-    static double angular(double[] inv, int i, double[] r, int p, double dx, double dy, double dz) {
-        double rx = r[3 * p], ry = r[3 * p + 1], rz = r[3 * p + 2];
-        double cx = ry * dz - rz * dy, cy = rz * dx - rx * dz, cz = rx * dy - ry * dx;
-        int o = 9 * i;
-        double ix = inv[o] * cx + inv[o + 1] * cy + inv[o + 2] * cz;
-        double iy = inv[o + 3] * cx + inv[o + 4] * cy + inv[o + 5] * cz;
-        double iz = inv[o + 6] * cx + inv[o + 7] * cy + inv[o + 8] * cz;
-        return cx * ix + cy * iy + cz * iz;
-    }
-
-    static double coupling(double[] inv, int i, double[] r, int p, int q, double dx, double dy, double dz) {
-        double px = r[3 * p + 1] * dz - r[3 * p + 2] * dy, py = r[3 * p + 2] * dx - r[3 * p] * dz,
-                pz = r[3 * p] * dy - r[3 * p + 1] * dx;
-        double qx = r[3 * q + 1] * dz - r[3 * q + 2] * dy, qy = r[3 * q + 2] * dx - r[3 * q] * dz,
-                qz = r[3 * q] * dy - r[3 * q + 1] * dx;
-        int o = 9 * i;
-        return px * (inv[o] * qx + inv[o + 1] * qy + inv[o + 2] * qz) + py * (inv[o + 3] * qx + inv[o + 4] * qy
-                + inv[o + 5] * qz) + pz * (inv[o + 6] * qx + inv[o + 7] * qy + inv[o + 8] * qz);
-    }
-
     /** xᵀ·M·y for the symmetric 3×3 matrix m[o..o+9). */
     static double quadratic(double[] m, int o, double xx, double xy, double xz, double yx, double yy, double yz) {
         return xx * (m[o] * yx + m[o + 1] * yy + m[o + 2] * yz) + xy * (m[o + 3] * yx + m[o + 4] * yy + m[o + 5] * yz)

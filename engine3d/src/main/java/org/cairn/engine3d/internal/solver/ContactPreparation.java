@@ -195,16 +195,17 @@ final class ContactPreparation {
                 cons.relativeVelocity[p] = approach;
             }
             if (n >= 2) {
-                prepareBlock(b, k, ia, ib, n, nx, ny, nz, w);
+                prepareBlock(b, k, ia, ib, n, w);
             }
         }
     }
 
     /**
      * K_ij = (1/mA + 1/mB) + (rA_i×n)·IA⁻¹(rA_j×n) + (rB_i×n)·IB⁻¹(rB_j×n): how an impulse at point j
-     * changes the normal velocity at point i. Stores its pseudo-inverse.
+     * changes the normal velocity at point i, from the lever arms {@link #prepare} left in
+     * {@link SolverScratch#lever}. Stores its pseudo-inverse.
      */
-    private void prepareBlock(BodyStore b, int k, int ia, int ib, int n, double nx, double ny, double nz, SolverScratch w) {
+    private void prepareBlock(BodyStore b, int k, int ia, int ib, int n, SolverScratch w) {
         double[] blockK = w.blockK, blockInverse = w.blockInverse, blockScratch = w.blockScratch;
         double linear = (b.type[ia] == BodyStore.DYNAMIC ? b.inverseMass[ia] : 0)
                 + (b.type[ib] == BodyStore.DYNAMIC ? b.inverseMass[ib] : 0);
@@ -225,7 +226,7 @@ final class ContactPreparation {
                 blockK[j * n + i] = kij;
             }
         }
-        if (n < 3 || !factoredInverse(b, k, ia, ib, n, linear, nx, ny, nz, w)) {
+        if (n < 3 || !factoredInverse(b, k, ia, ib, n, linear, w)) {
             PseudoInverse.symmetric(blockK, n, blockInverse, blockScratch);
         } else {
             w.factoredBlocks++;
@@ -244,8 +245,7 @@ final class ContactPreparation {
      *
      * @return false when the anchors do not share one offset or the factors are nearly singular
      */
-    private boolean factoredInverse(BodyStore b, int k, int ia, int ib, int n, double linear, double nx, double ny,
-                                    double nz, SolverScratch w) {
+    private boolean factoredInverse(BodyStore b, int k, int ia, int ib, int n, double linear, SolverScratch w) {
         double[] factorPhi = w.factorPhi, factorG = w.factorG, blockK = w.blockK, blockInverse = w.blockInverse,
                 blockScratch = w.blockScratch;
         double t1x = cons.tangent[6 * k], t1y = cons.tangent[6 * k + 1], t1z = cons.tangent[6 * k + 2];
