@@ -75,7 +75,8 @@ final class ContactConstraints {
     /**
      * Per point, the most its accumulated normal impulse may reach through restitution: what it
      * held before the bounce plus e times the compression impulse (the step's normal impulse until
-     * then), Poisson's law of restitution as a cap on Newton's.
+     * then), Poisson's law of restitution as a cap on Newton's. Sequential impulses cap a
+     * manifold's bouncing points together and keep that limit in its first point's slot.
      */
     double[] bounceLimit = new double[P * 16];
     /** Per point, the fastest approach restitution may use: the start's, plus what gravity adds over the open gap. */
