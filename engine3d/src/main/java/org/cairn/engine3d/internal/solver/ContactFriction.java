@@ -52,19 +52,16 @@ final class ContactFriction {
             int p = P * k + j;
             double old1 = tangentImpulse[2 * p], old2 = tangentImpulse[2 * p + 1];
             double limit = mu * normalImpulse[p];
-            double new1, new2;
-            if (limit == 0) {
-                // A point that does not push holds no friction: nothing to do if it held none, else
-                // it lets go of what it held (what the clamp below gives, without the velocities).
-                if (old1 == 0 && old2 == 0) {
-                    continue;
-                }
-                new1 = 0;
-                new2 = 0;
-            } else {
+            // A point that does not push holds no friction: nothing to do if it held none, else it
+            // lets go of what it held (what the clamp below gives, without the velocities).
+            if (limit == 0 && old1 == 0 && old2 == 0) {
+                continue;
+            }
+            double new1 = 0, new2 = 0;
+            double ax = rA[3 * p], ay = rA[3 * p + 1], az = rA[3 * p + 2];
+            double bx = rB[3 * p], by = rB[3 * p + 1], bz = rB[3 * p + 2];
+            if (limit != 0) {
                 // The point's relative velocity once, then its two tangent parts.
-                double ax = rA[3 * p], ay = rA[3 * p + 1], az = rA[3 * p + 2];
-                double bx = rB[3 * p], by = rB[3 * p + 1], bz = rB[3 * p + 2];
                 double dx = vbx + wby * bz - wbz * by - (vax + way * az - waz * ay);
                 double dy = vby + wbz * bx - wbx * bz - (vay + waz * ax - wax * az);
                 double dz = vbz + wbx * by - wby * bx - (vaz + wax * ay - way * ax);
@@ -86,8 +83,6 @@ final class ContactFriction {
                     new2 *= scale;
                 }
             }
-            double ax = rA[3 * p], ay = rA[3 * p + 1], az = rA[3 * p + 2];
-            double bx = rB[3 * p], by = rB[3 * p + 1], bz = rB[3 * p + 2];
             double d1 = new1 - old1, d2 = new2 - old2;
             tangentImpulse[2 * p] = new1;
             tangentImpulse[2 * p + 1] = new2;
