@@ -385,7 +385,11 @@ public final class ContactSolver {
     private void storeImpulses(int from, int to) {
         ContactStore cs = stepContacts;
         int points = ContactConstraints.P;
-        for (int k = from; k < to; k++) {
+        // In contact order, so each worker writes one run of the contacts' memory: in colour order
+        // neighbouring contacts are written by different workers, which share their cache lines.
+        int[] order = colouring.inContactOrder;
+        for (int i = from; i < to; i++) {
+            int k = order[i];
             if (closeSubstep) {
                 c.addStepTotals(k);
             }

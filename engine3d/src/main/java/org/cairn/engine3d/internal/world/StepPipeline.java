@@ -19,7 +19,12 @@ public final class StepPipeline {
     private static final int BODY_BLOCK = 256;
 
     private final long[] stageNanos = new long[StepStage.values().length];
-    private double[][] scratch9 = {new double[9]};
+    /**
+     * Per worker, 9 doubles of scratch in a row of {@link #SCRATCH_ROW}: rows allocated together lie
+     * side by side, and two workers writing one cache line would pass it back and forth.
+     */
+    private double[][] scratch9 = {new double[SCRATCH_ROW]};
+    private static final int SCRATCH_ROW = 32;
 
     // What the body tasks work on: set before each is run.
     private BodyStore bodies;
@@ -41,7 +46,7 @@ public final class StepPipeline {
     public void step(WorldState world, double dt, int substeps) {
         WorkerPool pool = world.pool;
         if (scratch9.length < pool.workerCount()) {
-            scratch9 = new double[pool.workerCount()][9];
+            scratch9 = new double[pool.workerCount()][SCRATCH_ROW];
         }
         BodyStore bodies = world.bodies;
         this.bodies = bodies;

@@ -336,7 +336,9 @@ public final class WorldState implements BroadPhase.PairFilter {
         if (workerNarrowphase.length < workers) {
             workerNarrowphase = new Narrowphase[workers];
             workerManifold = new Manifold[workers];
-            workerPoses = new double[workers][14];
+            // 14 doubles used of 32: rows allocated together lie side by side, and two workers
+            // writing one cache line would pass it back and forth.
+            workerPoses = new double[workers][32];
             workerScratch = new ContactStore.UpdateScratch[workers];
             for (int w = 0; w < workers; w++) {
                 workerNarrowphase[w] = new Narrowphase();
