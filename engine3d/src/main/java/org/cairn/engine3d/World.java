@@ -60,6 +60,7 @@ public final class World {
     private final Contacts contactView = new Contacts(this, state);
     private final ContactEvents eventView = new ContactEvents(this, state);
     private final WorldQueries queries = new WorldQueries(this, state);
+    private final Joints jointView = new Joints(this, state);
     private final double[] scratch9 = new double[9];
     private final double[] scratchQuat = new double[4];
     private double accumulator;
@@ -91,6 +92,7 @@ public final class World {
                 def.contactDampingRatio(), def.maxContactPushSpeed(), def.restitutionThreshold(), def.baumgarte(),
                 def.warmStarting(), def.blockNormals(), def.positionIterations(), def.experimentalClampIncrements(),
                 def.experimentalRestitutionWithoutThreshold()));
+        state.solver.setJoints(state.joints);
         state.frictionMixing = def.frictionMixing()::mix;
         state.restitutionMixing = def.restitutionMixing()::mix;
         state.sleep.enabled = def.sleeping();
@@ -163,10 +165,11 @@ public final class World {
         return bodyIdOf(i);
     }
 
-    /** Destroys a body and its shapes; its id, and its shapes' ids, become invalid. */
+    /** Destroys a body, its shapes and its joints; its id, and theirs, become invalid. */
     public void destroyBody(BodyId bodyId) {
         unlocked("destroyBody");
         int i = body(bodyId);
+        jointView.destroyAll(i);
         for (int s = bodies.firstShape[i]; s >= 0; ) {
             int next = shapes.nextInBody[s];
             state.destroyProxy(s);
@@ -413,6 +416,49 @@ public final class World {
     /** The id of the body owning the shape in slot {@code index}; for the views. */
     BodyId bodyIdOfShape(int index) {
         return bodyIdOf(shapes.body[index]);
+    }
+
+    // ------------------------------------------------------------------ joints
+
+    /**
+     * Creates a joint between two bodies (at least one dynamic), anchored and oriented as the
+     * definition says at the bodies' current poses. Both bodies wake; unless the definition lets
+     * them collide, their contacts end and no new ones begin while the joint acts.
+     */
+    public JointId createJoint(JointDef def) {
+        unlocked("createJoint");
+        return jointView.create(def);
+    }
+
+    /** Destroys a joint; its id becomes invalid and its bodies wake. */
+    public void destroyJoint(JointId jointId) {
+        unlocked("destroyJoint");
+        jointView.destroy(jointId);
+    }
+
+    /** True while {@code jointId} names a live joint of this world. */
+    public boolean isValid(JointId jointId) {
+        return jointView.isValid(jointId);
+    }
+
+    /** The world's joints: their measurements, reactions and motors. The view is reused. */
+    public Joints joints() {
+        return jointView;
+    }
+
+    /** This world's serial number (handles carry it). */
+    long serial() {
+        return serial;
+    }
+
+    /** For the views: throws if the world is locked by a running query. */
+    void unlockedFor(String call) {
+        unlocked(call);
+    }
+
+    /** For the views: the slot of a live body of this world, or an exception naming the id. */
+    int bodyIndex(BodyId bodyId) {
+        return body(bodyId);
     }
 
     // ------------------------------------------------------------------ queries

@@ -3,6 +3,7 @@ package org.cairn.engine3d.internal.solver;
 import java.util.Arrays;
 import org.cairn.engine3d.internal.body.BodyStore;
 import org.cairn.engine3d.internal.contact.ContactStore;
+import org.cairn.engine3d.internal.joint.JointStore;
 import org.cairn.engine3d.internal.task.RangeTask;
 import org.cairn.engine3d.internal.task.WorkerPool;
 
@@ -26,6 +27,7 @@ public final class ContactSolver {
     private final ContactConstraints c;
     private final SolverBodies solverBodies = new SolverBodies();
     private final ConstraintColouring colouring;
+    private final JointSolver joints = new JointSolver();
     private final ContactPreparation preparation;
     private final NormalBlock block;
     private final ContactFriction friction;
@@ -112,6 +114,24 @@ public final class ContactSolver {
         storeTask = (from, to, w) -> storeImpulses(from, to);
     }
 
+    /** The world's joints: solved in every pass, before the contacts. */
+    public void setJoints(JointStore store) {
+        joints.store = store;
+    }
+
+    /**
+     * After the step's impulses are stored: each joint's reaction over the step, and the joints
+     * it breaks. Returns how many broke ({@link #brokenJoint} names them).
+     */
+    public int finishJoints() {
+        return joints.finish();
+    }
+
+    /** The i-th joint that broke at the end of the last step. */
+    public int brokenJoint(int i) {
+        return joints.broken(i);
+    }
+
     /** The solver's settings. */
     public SolverSettings settings() {
         return settings;
@@ -157,6 +177,7 @@ public final class ContactSolver {
             c.constrain(b, c.bodyA[k]);
             c.constrain(b, c.bodyB[k]);
         }
+        joints.collect(b, c);
         solverBodies.assign(b, c.constrainedBodies, c.constrainedCount);
         countOverlaps(b, cs);
         stepBodies = b;
@@ -171,6 +192,8 @@ public final class ContactSolver {
         preparation.mixedRestitution = mixedRestitution;
         ensureScratch(pool.workerCount());
         pool.run(loadBodiesTask, solverBodies.count, BODY_BLOCK);
+        joints.prepare(b, solverBodies, dt, substeps, settings.kind() == SolverSettings.Kind.SOFT_STEP,
+                context.baumgarte, context.warmStarting);
         pool.run(prepareTask, c.count, 16);
         pool.run(separationTask, c.count, 64);
     }
@@ -192,6 +215,7 @@ public final class ContactSolver {
         }
         closeSubstep = substepOpen;
         substepOpen = true;
+        joints.warmStart();
         forEachColour(pool, warmStartTask);
     }
 
@@ -241,6 +265,7 @@ public final class ContactSolver {
             // Friction's point order flips with every relax pass (ContactFriction).
             frictionBackwards = !frictionBackwards;
         }
+        joints.solve(useBias);
         forEachColour(pool, softTask);
     }
 
@@ -252,6 +277,7 @@ public final class ContactSolver {
         for (SolverScratch w : scratch) {
             w.bouncing = false;
         }
+        joints.solve(true);
         forEachColour(pool, sequentialTask);
     }
 

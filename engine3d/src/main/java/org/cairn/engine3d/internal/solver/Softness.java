@@ -13,18 +13,27 @@ final class Softness {
 
     /** The coefficients for a spring of {@code hertz} with damping ratio {@code zeta} at substep h. */
     Softness(double hertz, double zeta, double h) {
+        double[] c = new double[3];
+        write(hertz, zeta, h, c, 0);
+        biasRate = c[0];
+        massScale = c[1];
+        impulseScale = c[2];
+    }
+
+    /** The same coefficients into d[o] (bias rate), d[o + 1] (mass scale), d[o + 2] (impulse scale), allocating nothing. */
+    static void write(double hertz, double zeta, double h, double[] d, int o) {
         if (hertz == 0.0) {
-            biasRate = 0.0;
-            massScale = 1.0;
-            impulseScale = 0.0;
+            d[o] = 0.0;
+            d[o + 1] = 1.0;
+            d[o + 2] = 0.0;
             return;
         }
         double omega = 2.0 * Math.PI * hertz;
         double a1 = 2.0 * zeta + h * omega;
         double a2 = h * omega * a1;
         double a3 = 1.0 / (1.0 + a2);
-        biasRate = omega / a1;
-        massScale = a2 * a3;
-        impulseScale = a3;
+        d[o] = omega / a1;
+        d[o + 1] = a2 * a3;
+        d[o + 2] = a3;
     }
 }

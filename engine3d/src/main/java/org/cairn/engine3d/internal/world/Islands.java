@@ -3,6 +3,7 @@ package org.cairn.engine3d.internal.world;
 import java.util.Arrays;
 import org.cairn.engine3d.internal.body.BodyStore;
 import org.cairn.engine3d.internal.contact.ContactStore;
+import org.cairn.engine3d.internal.joint.JointStore;
 
 /**
  * Persistent islands (Box2D v3's): the dynamic bodies joined by touching contacts, kept from step to
@@ -19,6 +20,8 @@ import org.cairn.engine3d.internal.contact.ContactStore;
 public final class Islands {
     /** No island. */
     public static final int NONE = -1;
+    /** The world's joints: acting joints between dynamic bodies hold an island together as touching contacts do. */
+    JointStore joints;
 
     // Per body.
     private int[] islandOf = new int[0];
@@ -242,6 +245,20 @@ public final class Islands {
                     int ra = find(a), rb = find(b);
                     if (ra != rb) {
                         parent[Math.max(ra, rb)] = Math.min(ra, rb);
+                    }
+                }
+            }
+        }
+        if (joints != null) {
+            for (int k = 0; k < n; k++) {
+                for (int e = joints.firstEdge(order[k]); e != JointStore.NONE; e = joints.nextEdge(e)) {
+                    int j = e >> 1;
+                    int a = joints.bodyA[j], b = joints.bodyB[j];
+                    if (joints.acting(j) && islandOf(a) == id && islandOf(b) == id) {
+                        int ra = find(a), rb = find(b);
+                        if (ra != rb) {
+                            parent[Math.max(ra, rb)] = Math.min(ra, rb);
+                        }
                     }
                 }
             }

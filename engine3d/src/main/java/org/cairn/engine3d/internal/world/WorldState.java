@@ -11,6 +11,7 @@ import org.cairn.engine3d.internal.collision.narrowphase.CollisionShape;
 import org.cairn.engine3d.internal.collision.narrowphase.Manifold;
 import org.cairn.engine3d.internal.collision.narrowphase.Narrowphase;
 import org.cairn.engine3d.internal.contact.ContactStore;
+import org.cairn.engine3d.internal.joint.JointStore;
 import org.cairn.engine3d.internal.container.LongArray;
 import org.cairn.engine3d.internal.container.LongHashSet;
 import org.cairn.engine3d.internal.math.Quat;
@@ -57,6 +58,14 @@ public final class WorldState implements BroadPhase.PairFilter {
     /** Islands and sleeping. */
     public final Sleep sleep = new Sleep();
     public final Islands islands = new Islands();
+    /** The world's joints; islands follow them, and so does the pair filter. */
+    public final JointStore joints = new JointStore();
+    private int[] brokenJoints = new int[4];
+    private int brokenJointCount;
+
+    {
+        islands.joints = joints;
+    }
     /** This step's active bodies (awake, not static): filled by {@link #collectActiveBodies()}. */
     public int[] activeBodies = new int[64];
     /** How many bodies the last step moved: its active bodies' count. */
@@ -166,6 +175,78 @@ public final class WorldState implements BroadPhase.PairFilter {
         return n;
     }
 
+    /**
+     * A joint between bodies a and b began to act: both wake, two dynamic bodies share an island
+     * from now on, and (unless it lets them collide) their contacts end.
+     */
+    public void jointLinked(int a, int b, boolean endContacts) {
+        wake(a);
+        wake(b);
+        if (bodies.type[a] == BodyStore.DYNAMIC && bodies.type[b] == BodyStore.DYNAMIC) {
+            islands.link(a, b);
+        }
+        if (endContacts) {
+            for (int c = contacts.count - 1; c >= 0; c--) {
+                int ba = contacts.bodyA[c], bb = contacts.bodyB[c];
+                if (ba == a && bb == b || ba == b && bb == a) {
+                    if (contacts.touching[c]) {
+                        stoppedTouching(ba, bb);
+                    }
+                    broadPhase.removePair(contacts.shapeA[c], contacts.shapeB[c]);
+                    contacts.destroy(c);
+                }
+            }
+        }
+    }
+
+    /** A joint between bodies a and b stopped acting (destroyed, disabled or broken): their island may come apart. */
+    public void jointUnlinked(int a, int b) {
+        wake(a);
+        wake(b);
+        if (bodies.type[a] == BodyStore.DYNAMIC && bodies.type[b] == BodyStore.DYNAMIC) {
+            islands.unlinked(a, b);
+        }
+        // The pair filter let nothing through while the joint acted: look for the pairs again.
+        refreshMovable(a);
+        refreshMovable(b);
+    }
+
+    /** After the solver's joints finished the step: the ones that broke unlink their bodies. */
+    public void jointsBroke(org.cairn.engine3d.internal.solver.ContactSolver solver, int count) {
+        if (brokenJoints.length < count) {
+            brokenJoints = new int[Math.max(count, 2 * brokenJoints.length)];
+        }
+        for (int i = 0; i < count; i++) {
+            int j = solver.brokenJoint(i);
+            brokenJoints[i] = j;
+            // Islands only: its bodies are awake already (they were just solved).
+            if (bodies.type[joints.bodyA[j]] == BodyStore.DYNAMIC && bodies.type[joints.bodyB[j]] == BodyStore.DYNAMIC) {
+                islands.unlinked(joints.bodyA[j], joints.bodyB[j]);
+            }
+            if (!joints.collideConnected[j]) {
+                refreshMovable(joints.bodyA[j]);
+                refreshMovable(joints.bodyB[j]);
+            }
+        }
+        brokenJointCount = count;
+    }
+
+    /** Queues a non-static body's proxies for pair finding (static proxies never move; the other body's query finds them). */
+    private void refreshMovable(int i) {
+        if (bodies.type[i] != BodyStore.STATIC) {
+            refreshProxies(i, true);
+        }
+    }
+
+    /** Joints that broke at the end of the last step. */
+    public int brokenJointCount() {
+        return brokenJointCount;
+    }
+
+    public int brokenJoint(int i) {
+        return brokenJoints[i];
+    }
+
     /** Wakes body i and its island. */
     public void wake(int i) {
         islands.wake(bodies, i);
@@ -271,6 +352,9 @@ public final class WorldState implements BroadPhase.PairFilter {
             return false;
         }
         if (bodies.type[ba] != BodyStore.DYNAMIC && bodies.type[bb] != BodyStore.DYNAMIC) {
+            return false;
+        }
+        if (joints.preventsCollision(ba, bb)) {
             return false;
         }
         if (excludedPairs.size() > 0 && excludedPairs.contains(ContactStore.pairKey(a, b))) {

@@ -1,0 +1,27 @@
+package org.cairn.engine3d;
+
+/** What a joint holds between its two bodies ({@link JointDef}). */
+public enum JointKind {
+    /**
+     * Spherical: the two anchors coincide, the bodies turn freely about them. A pendulum's pivot,
+     * a chain's links.
+     */
+    BALL,
+    /**
+     * Revolute: the anchors coincide and B turns only about the axis; the angle can be limited,
+     * driven by a motor and pulled by a spring. A door, a wheel on an axle.
+     */
+    HINGE,
+    /**
+     * Prismatic: B slides along the axis through A's anchor and does not turn; the offset can be
+     * limited, driven by a motor and pulled by a spring. A piston, a drawer.
+     */
+    SLIDER,
+    /** Weld: nothing moves; with softness it bends and springs back. */
+    FIXED,
+    /**
+     * The anchors keep their distance (a rod), stay within limits (a rope: the upper limit only)
+     * or are pulled towards a length by a spring; a motor can push along the line.
+     */
+    DISTANCE
+}

@@ -1,0 +1,534 @@
+package org.cairn.engine3d.internal.solver;
+
+import static org.cairn.engine3d.internal.joint.JointStore.IMPULSES;
+import static org.cairn.engine3d.internal.joint.JointStore.LOWER;
+import static org.cairn.engine3d.internal.joint.JointStore.MOTOR;
+import static org.cairn.engine3d.internal.joint.JointStore.SPRING;
+import static org.cairn.engine3d.internal.joint.JointStore.UPPER;
+
+import java.util.Arrays;
+import org.cairn.engine3d.internal.body.BodyStore;
+import org.cairn.engine3d.internal.joint.JointMeasure;
+import org.cairn.engine3d.internal.joint.JointStore;
+import org.cairn.engine3d.internal.math.Quat;
+
+/**
+ * Joints in the step, Box2D v3's way: prepared once per step, warm started at each substep with
+ * the impulses they ended the last one with, solved with bias (soft, at the joint's stiffness) and
+ * relaxed without, in the same passes as the contacts. They run on the calling thread before the
+ * coloured contacts of each pass (as Box3D's overflow constraints do), in joint order, so results
+ * do not depend on the worker count.
+ *
+ * <p>Each pass measures the joint from the bodies' current poses (the centres of mass and
+ * orientations the substeps have moved), so its position error is exact however far the bodies
+ * moved within the step; its velocities are the solver bodies'. Per kind, the rows are solved
+ * in Box2D's order: spring, motor, limits, then the rigid part, which is solved last so that it
+ * wins. Sequential impulses use the same rows with rigid mass and a Baumgarte bias.
+ */
+final class JointSolver {
+    /** Joint stiffness is capped at this fraction of the substep rate (Box2D v3: a quarter). */
+    static final double JOINT_HERTZ_CLAMP_FRACTION = 0.25;
+    /** Softness coefficients per active joint: joint, spring, linear, angular (3 each). */
+    private static final int SOFT = 12;
+
+    JointStore store;
+    private int[] active = new int[16];
+    private int count;
+    private int[] stateA = new int[16];
+    private int[] stateB = new int[16];
+    /** Per active joint, the anchors relative to the centres of mass, body frames (3 + 3). */
+    private double[] anchors = new double[96];
+    private double[] soft = new double[16 * SOFT];
+    private double h, invH;
+    private BodyStore bodies;
+    private SolverBodies solverBodies;
+    /** The joint being solved: r_A, r_B, d = p_B − p_A, error quaternion, axis, two perpendiculars, A's slider lever. */
+    private final double[] g = new double[26];
+    private final double[] k = new double[9];
+    private final double[] kInv = new double[9];
+    private final double[] k6 = new double[36];
+    private final double[] rhs6 = new double[6];
+    private final double[] t = new double[3];
+    private final double[] rowOut = new double[2];
+    /** Joints broken at the end of the last step, in joint order. */
+    private int[] brokenList = new int[4];
+    private int brokenCount;
+
+    /**
+     * Chooses this step's joints (acting, with an awake dynamic body) and adds their bodies to
+     * the step's constrained bodies, so they get solver entries and semi-implicit integration.
+     */
+    void collect(BodyStore b, ContactConstraints c) {
+        count = 0;
+        JointStore js = store;
+        if (js == null) {
+            return;
+        }
+        for (int j = 0; j < js.highWater; j++) {
+            if (!js.acting(j)) {
+                continue;
+            }
+            int a = js.bodyA[j], d = js.bodyB[j];
+            boolean awakeA = b.type[a] == BodyStore.DYNAMIC && b.awake[a];
+            boolean awakeB = b.type[d] == BodyStore.DYNAMIC && b.awake[d];
+            if (!awakeA && !awakeB) {
+                continue;
+            }
+            if (count == active.length) {
+                grow(2 * count);
+            }
+            active[count++] = j;
+            c.constrain(b, a);
+            c.constrain(b, d);
+        }
+    }
+
+    private void grow(int n) {
+        active = Arrays.copyOf(active, n);
+        stateA = Arrays.copyOf(stateA, n);
+        stateB = Arrays.copyOf(stateB, n);
+        anchors = Arrays.copyOf(anchors, 6 * n);
+        soft = Arrays.copyOf(soft, SOFT * n);
+    }
+
+    /** Once per step, after the solver bodies are loaded: entries, anchors, softness. */
+    void prepare(BodyStore b, SolverBodies sb, double dt, int substeps, boolean softStep, double baumgarte,
+                 boolean warmStarting) {
+        bodies = b;
+        solverBodies = sb;
+        h = dt / substeps;
+        invH = substeps / dt;
+        JointStore js = store;
+        for (int n = 0; n < count; n++) {
+            int j = active[n];
+            int a = js.bodyA[j], d = js.bodyB[j];
+            stateA[n] = SolverBodies.STRIDE * sb.entry[a];
+            stateB[n] = SolverBodies.STRIDE * sb.entry[d];
+            for (int i = 0; i < 3; i++) {
+                anchors[6 * n + i] = js.localAnchorA[3 * j + i] - b.localCenter[3 * a + i];
+                anchors[6 * n + 3 + i] = js.localAnchorB[3 * j + i] - b.localCenter[3 * d + i];
+            }
+            int so = SOFT * n;
+            if (softStep) {
+                Softness.write(Math.min(js.constraintHertz[j], JOINT_HERTZ_CLAMP_FRACTION * invH),
+                        js.constraintDamping[j], h, soft, so);
+            } else {
+                soft[so] = baumgarte * invH;
+                soft[so + 1] = 1.0;
+                soft[so + 2] = 0.0;
+            }
+            Softness.write(js.enableSpring[j] ? js.springHertz[j] : 0.0, js.springDamping[j], h, soft, so + 3);
+            if (js.kind[j] == JointStore.FIXED) {
+                if (js.linearHertz[j] > 0) {
+                    Softness.write(js.linearHertz[j], js.linearDamping[j], h, soft, so + 6);
+                } else {
+                    System.arraycopy(soft, so, soft, so + 6, 3);
+                }
+                if (js.angularHertz[j] > 0) {
+                    Softness.write(js.angularHertz[j], js.angularDamping[j], h, soft, so + 9);
+                } else {
+                    System.arraycopy(soft, so, soft, so + 9, 3);
+                }
+            }
+            if (!warmStarting) {
+                Arrays.fill(js.impulse, IMPULSES * j, IMPULSES * j + IMPULSES, 0.0);
+            }
+            if (!js.enableMotor[j]) {
+                js.impulse[IMPULSES * j + MOTOR] = 0.0;
+            }
+            if (!js.enableSpring[j]) {
+                js.impulse[IMPULSES * j + SPRING] = 0.0;
+            }
+            if (!js.enableLimit[j]) {
+                js.impulse[IMPULSES * j + LOWER] = 0.0;
+                js.impulse[IMPULSES * j + UPPER] = 0.0;
+            }
+        }
+    }
+
+    /** Re-applies each joint's accumulated impulses at the start of a substep. */
+    void warmStart() {
+        double[] s = solverBodies.state;
+        for (int n = 0; n < count; n++) {
+            int j = active[n];
+            geometry(n, j);
+            impulsesOnB(n, j);
+            int oa = stateA[n], ob = stateB[n];
+            int lever = store.kind[j] == JointStore.SLIDER ? 23 : 0;
+            JointRows.applyLinear(s, oa, ob, linear[0], linear[1], linear[2], g[lever], g[lever + 1], g[lever + 2], g[3],
+                    g[4], g[5], t);
+            JointRows.applyAngular(s, oa, ob, angular[0], angular[1], angular[2], t);
+        }
+    }
+
+    private final double[] linear = new double[3];
+    private final double[] angular = new double[3];
+
+    /** One pass over the joints: with bias (the solve) or without (a relax pass). */
+    void solve(boolean useBias) {
+        for (int n = 0; n < count; n++) {
+            int j = active[n];
+            geometry(n, j);
+            switch (store.kind[j]) {
+                case JointStore.BALL -> solveBall(n, j, useBias);
+                case JointStore.HINGE -> solveHinge(n, j, useBias);
+                case JointStore.SLIDER -> solveSlider(n, j, useBias);
+                case JointStore.FIXED -> solveFixed(n, j, useBias);
+                case JointStore.DISTANCE -> solveDistance(n, j, useBias);
+                default -> throw new IllegalStateException("joint kind " + store.kind[j]);
+            }
+        }
+    }
+
+    /**
+     * At the end of the step: each joint's reaction (its last substep's impulses over the substep)
+     * and, where it exceeds a threshold, the joint breaks. Returns the number that broke.
+     */
+    int finish() {
+        brokenCount = 0;
+        JointStore js = store;
+        for (int n = 0; n < count; n++) {
+            int j = active[n];
+            geometry(n, j);
+            impulsesOnB(n, j);
+            double fx = linear[0] * invH, fy = linear[1] * invH, fz = linear[2] * invH;
+            double tx = angular[0] * invH, ty = angular[1] * invH, tz = angular[2] * invH;
+            js.reactionForce[3 * j] = fx;
+            js.reactionForce[3 * j + 1] = fy;
+            js.reactionForce[3 * j + 2] = fz;
+            js.reactionTorque[3 * j] = tx;
+            js.reactionTorque[3 * j + 1] = ty;
+            js.reactionTorque[3 * j + 2] = tz;
+            double force = Math.sqrt(fx * fx + fy * fy + fz * fz), torque = Math.sqrt(tx * tx + ty * ty + tz * tz);
+            if (force > js.breakForce[j] || torque > js.breakTorque[j]) {
+                js.broken[j] = true;
+                Arrays.fill(js.impulse, IMPULSES * j, IMPULSES * j + IMPULSES, 0.0);
+                if (brokenCount == brokenList.length) {
+                    brokenList = Arrays.copyOf(brokenList, 2 * brokenCount);
+                }
+                brokenList[brokenCount++] = j;
+            }
+        }
+        return brokenCount;
+    }
+
+    /** The joints that broke at the end of the last step. */
+    int brokenCount() {
+        return brokenCount;
+    }
+
+    int broken(int i) {
+        return brokenList[i];
+    }
+
+    /**
+     * The joint's current geometry from the bodies' poses into g: r_A (0..3), r_B (3..6), d = p_B −
+     * p_A (6..9), the rotation error e = (q_A⁻¹·q_B)·q_ref⁻¹ in A's frame with w ≥ 0 (9..13), A's
+     * axis and two perpendiculars in the world frame (13..16, 16..19, 19..22), and r_A + d (23..26),
+     * A's lever for rows acting at B's anchor.
+     */
+    private void geometry(int n, int j) {
+        BodyStore b = bodies;
+        JointStore js = store;
+        int a = js.bodyA[j], d = js.bodyB[j];
+        double ax = b.rotation[4 * a], ay = b.rotation[4 * a + 1], az = b.rotation[4 * a + 2], aw = b.rotation[4 * a + 3];
+        Quat.rotate(ax, ay, az, aw, anchors[6 * n], anchors[6 * n + 1], anchors[6 * n + 2], g, 0);
+        Quat.rotate(b.rotation[4 * d], b.rotation[4 * d + 1], b.rotation[4 * d + 2], b.rotation[4 * d + 3],
+                anchors[6 * n + 3], anchors[6 * n + 4], anchors[6 * n + 5], g, 3);
+        for (int i = 0; i < 3; i++) {
+            g[6 + i] = (b.center[3 * d + i] + g[3 + i]) - (b.center[3 * a + i] + g[i]);
+            g[23 + i] = g[i] + g[6 + i];
+        }
+        JointMeasure.error(js, b, j, g, 9);
+        Quat.rotate(ax, ay, az, aw, js.localAxisA[3 * j], js.localAxisA[3 * j + 1], js.localAxisA[3 * j + 2], g, 13);
+        Quat.rotate(ax, ay, az, aw, js.localPerpA[6 * j], js.localPerpA[6 * j + 1], js.localPerpA[6 * j + 2], g, 16);
+        Quat.rotate(ax, ay, az, aw, js.localPerpA[6 * j + 3], js.localPerpA[6 * j + 4], js.localPerpA[6 * j + 5], g, 19);
+    }
+
+    /** The rotation error's rotation vector (2·sin(θ/2)·axis, ≈ θ·axis) in the world frame, into t. */
+    private void errorVector(int j) {
+        BodyStore b = bodies;
+        int a = store.bodyA[j];
+        Quat.rotate(b.rotation[4 * a], b.rotation[4 * a + 1], b.rotation[4 * a + 2], b.rotation[4 * a + 3],
+                2 * g[9], 2 * g[10], 2 * g[11], t, 0);
+    }
+
+    /** The angle (rad) of the rotation error about A's axis (the twist of e about it), in [−π, π]. */
+    private double twistAngle(int j) {
+        JointStore js = store;
+        double along = g[9] * js.localAxisA[3 * j] + g[10] * js.localAxisA[3 * j + 1] + g[11] * js.localAxisA[3 * j + 2];
+        return 2.0 * Math.atan2(along, g[12]);
+    }
+
+    /** The linear impulse on B (at its anchor) and the angular impulse on B that joint j's accumulated impulses make, into linear and angular. */
+    private void impulsesOnB(int n, int j) {
+        JointStore js = store;
+        double[] l = js.impulse;
+        int i = IMPULSES * j;
+        double axial = l[i + LOWER] - l[i + UPPER] + l[i + MOTOR] + l[i + SPRING];
+        Arrays.fill(linear, 0.0);
+        Arrays.fill(angular, 0.0);
+        switch (js.kind[j]) {
+            case JointStore.BALL -> set(linear, l[i], l[i + 1], l[i + 2]);
+            case JointStore.FIXED -> {
+                set(linear, l[i], l[i + 1], l[i + 2]);
+                set(angular, l[i + 3], l[i + 4], l[i + 5]);
+            }
+            case JointStore.HINGE -> {
+                set(linear, l[i], l[i + 1], l[i + 2]);
+                for (int c = 0; c < 3; c++) {
+                    angular[c] = l[i + 3] * g[16 + c] + l[i + 4] * g[19 + c] + axial * g[13 + c];
+                }
+                if (axial != 0) {
+                    // The axial rows turn B about the anchor (axialRows): their anchor impulse too.
+                    pivotImpulse(n);
+                    for (int c = 0; c < 3; c++) {
+                        linear[c] += axial * pivot[c];
+                    }
+                }
+            }
+            case JointStore.SLIDER -> {
+                for (int c = 0; c < 3; c++) {
+                    linear[c] = l[i] * g[16 + c] + l[i + 1] * g[19 + c] + axial * g[13 + c];
+                }
+                set(angular, l[i + 3], l[i + 4], l[i + 5]);
+            }
+            case JointStore.DISTANCE -> {
+                double length = Math.sqrt(g[6] * g[6] + g[7] * g[7] + g[8] * g[8]);
+                if (length > 0) {
+                    double total = l[i] + axial;
+                    set(linear, total * g[6] / length, total * g[7] / length, total * g[8] / length);
+                }
+            }
+            default -> throw new IllegalStateException("joint kind " + js.kind[j]);
+        }
+    }
+
+    private static void set(double[] d, double x, double y, double z) {
+        d[0] = x;
+        d[1] = y;
+        d[2] = z;
+    }
+
+    private void solveBall(int n, int j, boolean useBias) {
+        JointRows.point(solverBodies.state, stateA[n], stateB[n], g, store.impulse, IMPULSES * j, useBias, soft,
+                SOFT * n, k, kInv, t);
+    }
+
+    private void solveFixed(int n, int j, boolean useBias) {
+        double[] s = solverBodies.state;
+        int oa = stateA[n], ob = stateB[n], so = SOFT * n;
+        errorVector(j);
+        // A soft weld keeps its spring in the relax passes too, or the relax would take it back.
+        JointRows.weld(s, oa, ob, g, t[0], t[1], t[2], store.impulse, IMPULSES * j, useBias || store.linearHertz[j] > 0,
+                soft, so + 6, useBias || store.angularHertz[j] > 0, so + 9, k6, rhs6, t);
+    }
+
+    private void solveHinge(int n, int j, boolean useBias) {
+        double[] s = solverBodies.state;
+        int oa = stateA[n], ob = stateB[n];
+        axialRows(n, j, useBias, twistAngle(j), true, 13);
+        // The swing of e (its part that tilts A's axis), as errors about the two perpendiculars.
+        JointStore js = store;
+        double along = g[9] * js.localAxisA[3 * j] + g[10] * js.localAxisA[3 * j + 1] + g[11] * js.localAxisA[3 * j + 2];
+        double tw = Math.sqrt(along * along + g[12] * g[12]);
+        double c1 = 0, c2 = 0;
+        if (tw > 0) {
+            // swing = e·twist⁻¹, twist = (along·axis, w)/tw; only its vector part is needed.
+            double qx = along * js.localAxisA[3 * j] / tw, qy = along * js.localAxisA[3 * j + 1] / tw,
+                    qz = along * js.localAxisA[3 * j + 2] / tw, qw = g[12] / tw;
+            double sx = g[12] * -qx + g[9] * qw + g[10] * -qz - g[11] * -qy;
+            double sy = g[12] * -qy - g[9] * -qz + g[10] * qw + g[11] * -qx;
+            double sz = g[12] * -qz + g[9] * -qy - g[10] * -qx + g[11] * qw;
+            int p = 6 * j;
+            c1 = 2 * (sx * js.localPerpA[p] + sy * js.localPerpA[p + 1] + sz * js.localPerpA[p + 2]);
+            c2 = 2 * (sx * js.localPerpA[p + 3] + sy * js.localPerpA[p + 4] + sz * js.localPerpA[p + 5]);
+        }
+        JointRows.angularPair(s, oa, ob, g, 16, 19, c1, c2, store.impulse, IMPULSES * j + 3, useBias, soft, SOFT * n, t);
+        JointRows.point(s, oa, ob, g, store.impulse, IMPULSES * j, useBias, soft, SOFT * n, k, kInv, t);
+    }
+
+    private void solveSlider(int n, int j, boolean useBias) {
+        double[] s = solverBodies.state;
+        int oa = stateA[n], ob = stateB[n];
+        double along = g[6] * g[13] + g[7] * g[14] + g[8] * g[15];
+        axialRows(n, j, useBias, along, false, 13);
+        errorVector(j);
+        JointRows.angularLock(s, oa, ob, t[0], t[1], t[2], store.impulse, IMPULSES * j + 3, useBias, soft, SOFT * n, k,
+                kInv, t);
+        double c1 = g[6] * g[16] + g[7] * g[17] + g[8] * g[18], c2 = g[6] * g[19] + g[7] * g[20] + g[8] * g[21];
+        JointRows.linearPair(s, oa, ob, g, 23, 16, 19, c1, c2, store.impulse, IMPULSES * j, useBias, soft, SOFT * n, t);
+    }
+
+    private void solveDistance(int n, int j, boolean useBias) {
+        double length = Math.sqrt(g[6] * g[6] + g[7] * g[7] + g[8] * g[8]);
+        if (!(length > 1e-9)) {
+            // The anchors coincide: no direction to push along.
+            return;
+        }
+        // The row's direction, kept in g[13..16) (a distance joint has no axis of its own).
+        g[13] = g[6] / length;
+        g[14] = g[7] / length;
+        g[15] = g[8] / length;
+        JointStore js = store;
+        axialRows(n, j, useBias, length, false, 0);
+        if (!js.enableSpring[j] && !js.enableLimit[j]) {
+            // A rod: the length is held like any rigid part, softly with bias and rigidly in the relax.
+            double[] s = solverBodies.state;
+            int oa = stateA[n], ob = stateB[n], so = SOFT * n;
+            JointRows.row(s, oa, ob, g, 0, g[13], g[14], g[15], false, rowOut);
+            double c = length - js.length[j];
+            double massScale = 1, impulseScale = 0, bias = 0;
+            if (useBias) {
+                bias = soft[so] * c;
+                massScale = soft[so + 1];
+                impulseScale = soft[so + 2];
+            }
+            int i = IMPULSES * j;
+            double delta = -massScale * rowOut[1] * (rowOut[0] + bias) - impulseScale * js.impulse[i];
+            js.impulse[i] += delta;
+            JointRows.applyRow(s, oa, ob, g, 0, g[13], g[14], g[15], false, delta, t);
+        }
+    }
+
+    /**
+     * The rows along one direction (g[13..16)): spring, motor, lower and upper limit, in that
+     * order. {@code x} is the joint's coordinate (angle, offset or length); linear rows use A's
+     * lever at g[ua..).
+     *
+     * <p>A hinge's rows turn B about the anchor, not about its centre of mass: each angular impulse
+     * comes with the linear impulse at the anchors that keeps the anchors together (the Schur
+     * complement of the point rows), so the row's mass is the inertia about the hinge. Solved
+     * alone, a torque about the centre of mass of a lever loaded at its far end was mostly undone
+     * by the point rows after it, and a limit let the lever 2° past before it held.
+     */
+    private void axialRows(int n, int j, boolean useBias, double x, boolean angular, int ua) {
+        JointStore js = store;
+        double[] l = js.impulse;
+        int so = SOFT * n, i = IMPULSES * j;
+        axialAngular = angular;
+        axialLever = ua;
+        if (angular && (js.enableSpring[j] || js.enableMotor[j] || js.enableLimit[j])) {
+            pivotImpulse(n);
+        }
+        boolean distance = js.kind[j] == JointStore.DISTANCE;
+        if (js.enableSpring[j]) {
+            axialRow(n);
+            double target = distance ? js.length[j] : js.springTarget[j];
+            double c = angular ? wrap(x - target) : x - target;
+            double delta = -soft[so + 4] * rowOut[1] * (rowOut[0] + soft[so + 3] * c) - soft[so + 5] * l[i + SPRING];
+            l[i + SPRING] += delta;
+            applyAxial(n, delta);
+        }
+        if (js.enableMotor[j]) {
+            axialRow(n);
+            double max = js.maxMotorForce[j] * h;
+            double old = l[i + MOTOR];
+            double next = Math.max(-max, Math.min(max, old - rowOut[1] * (rowOut[0] - js.motorSpeed[j])));
+            l[i + MOTOR] = next;
+            applyAxial(n, next - old);
+        }
+        if (js.enableLimit[j]) {
+            limit(n, j, useBias, x - js.lower[j], 1.0, LOWER);
+            limit(n, j, useBias, js.upper[j] - x, -1.0, UPPER);
+        }
+    }
+
+    private boolean axialAngular;
+    private int axialLever;
+    /** Per unit of a hinge's axial impulse, the linear impulse at the anchors that keeps them together, and the row's inverse mass. */
+    private final double[] pivot = new double[4];
+
+    /**
+     * For a hinge's axis a: the angular impulse a moves the anchors apart by δ = (I_B⁻¹a)×r_B +
+     * (I_A⁻¹a)×r_A; the linear impulse P = −K⁻¹δ (K the point rows' mass matrix) brings them back.
+     * The row's inverse mass is then a·I_B⁻¹·(a + r_B×P) + a·I_A⁻¹·(a + r_A×P).
+     */
+    private void pivotImpulse(int n) {
+        double[] s = solverBodies.state;
+        int oa = stateA[n], ob = stateB[n];
+        double ax = g[13], ay = g[14], az = g[15];
+        double m = s[oa + SolverBodies.INVERSE_MASS] + s[ob + SolverBodies.INVERSE_MASS];
+        for (int i = 0; i < 9; i++) {
+            k[i] = i % 4 == 0 ? m : 0.0;
+        }
+        JointRows.addLeverMass(s, oa, g[0], g[1], g[2], k);
+        JointRows.addLeverMass(s, ob, g[3], g[4], g[5], k);
+        pivot[3] = 0.0;
+        if (!org.cairn.engine3d.internal.math.Mat3.invertSymmetric(k, 0, kInv, 0)) {
+            pivot[0] = pivot[1] = pivot[2] = 0.0;
+            return;
+        }
+        JointRows.inertiaTimes(s, oa, ax, ay, az, t);
+        double iax = t[0], iay = t[1], iaz = t[2];
+        JointRows.inertiaTimes(s, ob, ax, ay, az, t);
+        double ibx = t[0], iby = t[1], ibz = t[2];
+        double dx = (iby * g[5] - ibz * g[4]) + (iay * g[2] - iaz * g[1]);
+        double dy = (ibz * g[3] - ibx * g[5]) + (iaz * g[0] - iax * g[2]);
+        double dz = (ibx * g[4] - iby * g[3]) + (iax * g[1] - iay * g[0]);
+        double px = -(kInv[0] * dx + kInv[1] * dy + kInv[2] * dz);
+        double py = -(kInv[3] * dx + kInv[4] * dy + kInv[5] * dz);
+        double pz = -(kInv[6] * dx + kInv[7] * dy + kInv[8] * dz);
+        pivot[0] = px;
+        pivot[1] = py;
+        pivot[2] = pz;
+        double k = JointRows.inertiaForm(s, ob, ax, ay, az, ax + (g[4] * pz - g[5] * py), ay + (g[5] * px - g[3] * pz),
+                az + (g[3] * py - g[4] * px))
+                + JointRows.inertiaForm(s, oa, ax, ay, az, ax + (g[1] * pz - g[2] * py), ay + (g[2] * px - g[0] * pz),
+                az + (g[0] * py - g[1] * px));
+        pivot[3] = k > 0 ? 1.0 / k : 0.0;
+    }
+
+    /** The axial row's velocity and mass into rowOut. */
+    private void axialRow(int n) {
+        JointRows.row(solverBodies.state, stateA[n], stateB[n], g, axialLever, g[13], g[14], g[15], axialAngular, rowOut);
+        if (axialAngular) {
+            rowOut[1] = pivot[3];
+        }
+    }
+
+    /** Applies λ along the axial row (a hinge's with its anchor impulse). */
+    private void applyAxial(int n, double lambda) {
+        double[] s = solverBodies.state;
+        int oa = stateA[n], ob = stateB[n];
+        JointRows.applyRow(s, oa, ob, g, axialLever, g[13], g[14], g[15], axialAngular, lambda, t);
+        if (axialAngular) {
+            JointRows.applyLinear(s, oa, ob, lambda * pivot[0], lambda * pivot[1], lambda * pivot[2], g[0], g[1], g[2],
+                    g[3], g[4], g[5], t);
+        }
+    }
+
+    /**
+     * One side of a limit: c is how far inside it the joint is (negative: past it). A joint still
+     * inside approaches the limit no faster than closes it in this substep (the speculative rule of
+     * the contacts); one past it is pushed back softly with bias, rigidly without.
+     */
+    private void limit(int n, int j, boolean useBias, double c, double sign, int slot) {
+        double[] l = store.impulse;
+        int so = SOFT * n, i = IMPULSES * j + slot;
+        axialRow(n);
+        double bias = 0, massScale = 1, impulseScale = 0;
+        if (c > 0) {
+            bias = c * invH;
+        } else if (useBias) {
+            bias = soft[so] * c;
+            massScale = soft[so + 1];
+            impulseScale = soft[so + 2];
+        }
+        double old = l[i];
+        double next = Math.max(0.0, old - massScale * rowOut[1] * (sign * rowOut[0] + bias) - impulseScale * old);
+        l[i] = next;
+        applyAxial(n, sign * (next - old));
+    }
+
+    /** An angle difference brought into (−π, π]. */
+    private static double wrap(double a) {
+        double r = Math.IEEEremainder(a, 2 * Math.PI);
+        return r == -Math.PI ? Math.PI : r;
+    }
+
+    /** Active joints this step (for tests). */
+    int count() {
+        return count;
+    }
+}

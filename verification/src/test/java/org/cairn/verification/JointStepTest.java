@@ -1,0 +1,125 @@
+package org.cairn.verification;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.management.ManagementFactory;
+import org.cairn.engine3d.BodyDef;
+import org.cairn.engine3d.BodyId;
+import org.cairn.engine3d.BodyType;
+import org.cairn.engine3d.JointDef;
+import org.cairn.engine3d.JointKind;
+import org.cairn.engine3d.ShapeDef;
+import org.cairn.engine3d.SolverKind;
+import org.cairn.engine3d.World;
+import org.cairn.engine3d.WorldDef;
+import org.cairn.engine3d.geometry.Box;
+import org.cairn.engine3d.geometry.Sphere;
+import org.joml.Quaterniond;
+import org.joml.Vector3d;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Joints in a world with contacts: every kind (hinges with motors and limits, sliders with
+ * springs, welds, ropes, ball chains) swinging into a pile of boxes. The step allocates nothing,
+ * and the result is bit-identical for every worker count.
+ */
+class JointStepTest {
+    static World scene(int workers, SolverKind solver, java.util.List<BodyId> bodies) {
+        World world = new World(WorldDef.builder().workerCount(workers).solver(solver).sleeping(false).build());
+        BodyId ground = world.createBody(BodyDef.builder().type(BodyType.STATIC).position(0, -0.5, 0).build());
+        world.createShape(ground, ShapeDef.DEFAULTS, new Box(20, 0.5, 20));
+        for (int i = 0; i < 60; i++) {
+            BodyId box = world.createBody(BodyDef.builder().position(-3 + (i % 6), 0.5 + (i / 36), -3 + (i / 6) % 6).build());
+            world.createShape(box, ShapeDef.DEFAULTS, new Box(0.45, 0.45, 0.45));
+            bodies.add(box);
+        }
+        JointKind[] kinds = JointKind.values();
+        for (int c = 0; c < 8; c++) {
+            double x = -4 + c, top = 6;
+            BodyId previous = ground;
+            for (int i = 0; i < 4; i++) {
+                BodyId link = world.createBody(BodyDef.builder().position(x + 0.5 * (i + 1), top, 0).build());
+                world.createShape(link, ShapeDef.DEFAULTS, i % 2 == 0 ? new Box(0.2, 0.1, 0.1) : new Sphere(0.15));
+                bodies.add(link);
+                JointDef.Builder j = JointDef.builder(kinds[(c + i) % kinds.length], previous, link)
+                        .anchor(x + 0.5 * i + 0.25, top, 0).axis(0, 0, 1);
+                switch (kinds[(c + i) % kinds.length]) {
+                    case HINGE -> j.limits(-1, 1).motor(0.5 * (c - 4), 20);
+                    case SLIDER -> j.axis(1, 0, 0).spring(2, 0.3, 0.1).limits(-0.2, 0.2);
+                    case DISTANCE -> j.anchors(x + 0.5 * i, top, 0, x + 0.5 * (i + 1), top, 0).limits(0, 0.6);
+                    default -> { }
+                }
+                world.createJoint(j.build());
+                previous = link;
+            }
+        }
+        return world;
+    }
+
+    static long hash(int workers, SolverKind solver, int steps) {
+        java.util.List<BodyId> bodies = new java.util.ArrayList<>();
+        World world = scene(workers, solver, bodies);
+        for (int i = 0; i < steps; i++) {
+            world.step();
+        }
+        long h = 17;
+        Vector3d v = new Vector3d();
+        Quaterniond q = new Quaterniond();
+        for (BodyId body : bodies) {
+            world.position(body, v);
+            h = 31 * h + Double.hashCode(v.x) + 7 * Double.hashCode(v.y) + 13 * Double.hashCode(v.z);
+            world.rotation(body, q);
+            h = 31 * h + Double.hashCode(q.x) + 7 * Double.hashCode(q.w);
+            world.linearVelocity(body, v);
+            h = 31 * h + Double.hashCode(v.x) + 7 * Double.hashCode(v.y);
+        }
+        return h;
+    }
+
+    @ParameterizedTest
+    @EnumSource(SolverKind.class)
+    void everyWorkerCountGivesBitIdenticalStates(SolverKind solver) {
+        long one = hash(1, solver, 300);
+        for (int workers = 2; workers <= 4; workers++) {
+            assertEquals(one, hash(workers, solver, 300), workers + " workers");
+        }
+    }
+
+    @ParameterizedTest(name = "{0} workers")
+    @ValueSource(ints = {1, 2})
+    void aSteadyStepWithJointsAllocatesNothing(int workers) {
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        World world = scene(workers, SolverKind.SOFT_STEP, new java.util.ArrayList<>());
+        for (int i = 0; i < 300; i++) {
+            world.step();
+        }
+        long[] ids = {Thread.currentThread().getId()};
+        java.util.List<Long> list = new java.util.ArrayList<>(java.util.List.of(ids[0]));
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            if (t.getName().startsWith("cairn-worker-")) {
+                list.add(t.getId());
+            }
+        }
+        long[] all = list.stream().mapToLong(Long::longValue).toArray();
+        long[] allocated = new long[3];
+        for (int window = 0; window < 3; window++) {
+            long before = 0;
+            for (long id : all) {
+                before += threads.getThreadAllocatedBytes(id);
+            }
+            for (int i = 0; i < 100; i++) {
+                world.step();
+            }
+            long after = 0;
+            for (long id : all) {
+                after += threads.getThreadAllocatedBytes(id);
+            }
+            allocated[window] = after - before;
+        }
+        assertTrue(java.util.Arrays.stream(allocated).filter(bytes -> bytes == 0).count() >= 2,
+                "bytes allocated by 100 steps, per window: " + java.util.Arrays.toString(allocated));
+    }
+}
