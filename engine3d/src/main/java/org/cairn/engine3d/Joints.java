@@ -87,6 +87,7 @@ public final class Joints {
         js.breakForce[j] = def.breakForce;
         js.breakTorque[j] = def.breakTorque;
         state.jointLinked(a, b, !def.collideConnected);
+        version++;
         return idOf(j);
     }
 
@@ -96,6 +97,7 @@ public final class Joints {
         boolean acting = store.acting(j);
         int a = store.bodyA[j], b = store.bodyB[j];
         store.free(j);
+        version++;
         if (acting) {
             state.jointUnlinked(a, b);
         }
@@ -113,14 +115,40 @@ public final class Joints {
 
     /** Number of live joints, broken ones included. */
     public int count() {
-        int n = 0;
+        refresh();
+        return liveCount;
+    }
+
+    /** The i-th live joint, 0 ≤ i &lt; {@link #count()}, in the order of their slots (allocation-free once cached). */
+    public JointId get(int i) {
+        refresh();
+        Check.inRange("i", i, 0, liveCount - 1);
+        return idOf(live[i]);
+    }
+
+    private int[] live = new int[16];
+    private int liveCount;
+    private long liveVersion = -1;
+
+    /** The live slots, rebuilt only after a joint was created or destroyed. */
+    private void refresh() {
+        if (liveVersion == version) {
+            return;
+        }
+        if (live.length < store.highWater) {
+            live = new int[Math.max(16, 2 * store.highWater)];
+        }
+        liveCount = 0;
         for (int j = 0; j < store.highWater; j++) {
             if (store.alive[j]) {
-                n++;
+                live[liveCount++] = j;
             }
         }
-        return n;
+        liveVersion = version;
     }
+
+    /** Counts creations and destructions, so {@link #refresh} knows when the live list is stale. */
+    private long version;
 
     /** The kind of a joint. */
     public JointKind kind(JointId id) {
@@ -229,6 +257,11 @@ public final class Joints {
         store.maxMotorForce[j] = Check.nonNegative("maxForce", maxForce);
         store.enableMotor[j] = true;
         wake(j);
+    }
+
+    /** Whether the joint's motor is on. */
+    public boolean isMotorEnabled(JointId id) {
+        return store.enableMotor[joint(id)];
     }
 
     /** Turns the motor off. */

@@ -75,7 +75,8 @@ public final class SceneCompiler {
         LENGTH("a length"), TIME("a time"), DENSITY("a density"), FREQUENCY("a frequency"), RATE("a rate (1/s)"),
         SPEED("a speed"), ANGLE("an angle"), MASS("a mass"), TRIANGLES("a tuple of index triples"), AXIS3("a tuple of 3 plain numbers"), QUAT4("a tuple of 4 plain numbers (x, y, z, w)"),
         PLAIN("a plain number"), COUNT("a whole number"), WORD("a word"), ON_OFF("on or off"), POINTS("a tuple of points"),
-        MESH_VERTICES("a tuple of at least 3 points"), LAYERS("a layer name, a tuple of layer names, all or none");
+        MESH_VERTICES("a tuple of at least 3 points"), LAYERS("a layer name, a tuple of layer names, all or none"),
+        FORCE("a force"), TORQUE("a torque"), TUPLE("a tuple");
 
         final String description;
 
@@ -110,6 +111,13 @@ public final class SceneCompiler {
         SCHEMA.put("layer", Map.of("collides", Kind.LAYERS));
         SCHEMA.put("pair", Map.of("friction", Kind.PLAIN, "restitution", Kind.PLAIN));
         SCHEMA.put("probe", Map.of("body", Kind.WORD, "record", Kind.LAYERS, "every", Kind.COUNT));
+        SCHEMA.put("joint", Map.ofEntries(Map.entry("a", Kind.WORD), Map.entry("b", Kind.WORD),
+                Map.entry("at", Kind.LENGTH3), Map.entry("at_b", Kind.LENGTH3), Map.entry("axis", Kind.AXIS3),
+                Map.entry("limits", Kind.TUPLE), Map.entry("motor", Kind.TUPLE), Map.entry("spring", Kind.TUPLE),
+                Map.entry("length", Kind.LENGTH), Map.entry("softness", Kind.TUPLE),
+                Map.entry("linear_softness", Kind.TUPLE), Map.entry("angular_softness", Kind.TUPLE),
+                Map.entry("break_force", Kind.FORCE), Map.entry("break_torque", Kind.TORQUE),
+                Map.entry("collide", Kind.ON_OFF)));
         SCHEMA.put("box", with(common, Map.of("half", Kind.LENGTH3)));
         SCHEMA.put("sphere", with(common, Map.of("r", Kind.LENGTH)));
         SCHEMA.put("capsule", with(common, Map.of("r", Kind.LENGTH, "half_height", Kind.LENGTH)));
@@ -125,7 +133,7 @@ public final class SceneCompiler {
     }
 
     private static final Set<String> SHAPES = Set.of("box", "sphere", "capsule", "cylinder", "convex", "mesh");
-    private static final List<String> TOP_LEVEL = List.of("world", "material", "pair", "layer", "body", "probe", "let",
+    private static final List<String> TOP_LEVEL = List.of("world", "material", "pair", "layer", "body", "joint", "probe", "let",
             "repeat", "scene", "state", "include");
     /** Bit 0 is the layer of shapes that name none; declared layers take bits 1 to 63 in order. */
     public static final int MAX_LAYERS = 63;
@@ -140,6 +148,7 @@ public final class SceneCompiler {
 
     private final List<PendingPair> pairs = new ArrayList<>();
     private final List<SceneDef.Probe> probes = new ArrayList<>();
+    private final JointStatements joints = new JointStatements(this::error);
     private final Map<SceneDef.Probe, Statement.Generic> probeStatements = new java.util.IdentityHashMap<>();
 
     private final List<Diagnostic> diagnostics = new ArrayList<>();
@@ -217,6 +226,7 @@ public final class SceneCompiler {
         c.statements(statements, top);
         c.states(statements, top, state, file.span());
         c.checkProbes();
+        List<SceneDef.JointSpec> joints = c.joints.check(c.bodies);
         List<Diagnostic> sorted = new ArrayList<>(c.diagnostics);
         // Source order (stable, so a loop's errors keep their order), up to the same cap as syntax errors.
         // Errors in included files sort where the main file includes them, in their own order.
@@ -227,7 +237,7 @@ public final class SceneCompiler {
         }
         boolean failed = sorted.stream().anyMatch(d -> d.severity() == Diagnostic.Severity.ERROR);
         WorldDef worldDef = failed ? null : c.world.build();
-        return new Result(failed ? null : new SceneDef(worldDef, c.bodies, c.resolvedPairs(worldDef), c.probes), sorted,
+        return new Result(failed ? null : new SceneDef(worldDef, c.bodies, c.resolvedPairs(worldDef), c.probes, joints), sorted,
                 c.sources);
     }
 
@@ -370,6 +380,7 @@ public final class SceneCompiler {
             case "material" -> material(g, props, scope);
             case "pair" -> pair(g, props);
             case "probe" -> probe(g, props);
+            case "joint" -> joint(g, props, scope);
             default -> body(g, props, scope);
         }
     }
@@ -451,6 +462,9 @@ public final class SceneCompiler {
                     && Double.isFinite(s.si());
             case WORD -> v instanceof Value.Word;
             case ON_OFF -> v instanceof Value.Word w && (w.name().equals("on") || w.name().equals("off"));
+            case FORCE -> scalar(v, new Dimension(1, 1, -2, 0));
+            case TORQUE -> scalar(v, new Dimension(2, 1, -2, 0));
+            case TUPLE -> v instanceof Value.Tuple;
             case MESH_VERTICES -> v instanceof Value.Tuple t && t.items().size() >= 3
                     && t.items().stream().allMatch(p -> triple(p, Dimension.LENGTH));
             case POINTS -> v instanceof Value.Tuple t && t.items().size() >= 4
@@ -746,6 +760,20 @@ public final class SceneCompiler {
         SceneDef.Probe probe = new SceneDef.Probe(name, body, quantities, every);
         probes.add(probe);
         probeStatements.put(probe, g);
+    }
+
+    /** {@code joint KIND NAME ...} ({@link JointStatements}): the name evaluated here, as a body's is. */
+    private void joint(Statement.Generic g, Map<String, Value> props, Map<String, Value> scope) {
+        if (g.words().size() != 2) {
+            error(WRONG_KIND, g.span(), "a joint needs a kind and a name: joint KIND NAME a=BODY b=BODY at=(x, y, z) ...",
+                    "the kinds are ball, hinge, slider, fixed and distance");
+            return;
+        }
+        Value nameValue = new Evaluator(scope, diagnosticsSink()).evaluate(
+                new Expr.Reference(g.words().get(1), g.words().get(1).span()));
+        if (nameValue instanceof Value.Word word) {
+            joints.joint(g, props, prefix + word.name(), prefix);
+        }
     }
 
     private void checkProbes() {
@@ -1111,7 +1139,7 @@ public final class SceneCompiler {
     }
 
     /** Where the value of property {@code key} of {@code g} is written (the statement if it is not). */
-    private static SourceSpan valueSpan(Statement.Generic g, String key) {
+    static SourceSpan valueSpan(Statement.Generic g, String key) {
         for (Statement.Property p : g.properties()) {
             if (String.join(".", p.key()).equals(key)) {
                 return p.value().span();

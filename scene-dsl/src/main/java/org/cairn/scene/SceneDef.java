@@ -9,6 +9,9 @@ import org.joml.Matrix3d;
 import org.joml.Vector3d;
 import org.cairn.engine3d.BodyDef;
 import org.cairn.engine3d.BodyId;
+import org.cairn.engine3d.JointDef;
+import org.cairn.engine3d.JointId;
+import org.cairn.engine3d.JointKind;
 import org.cairn.engine3d.ShapeDef;
 import org.cairn.engine3d.World;
 import org.cairn.engine3d.WorldDef;
@@ -22,23 +25,83 @@ import org.cairn.engine3d.geometry.Shape;
  * @param bodies the bodies in declaration order
  * @param pairs  per-pair material overrides, by material id
  * @param probes what to record while the scene runs
+ * @param joints the joints, in declaration order, between bodies named in {@code bodies}
  */
-public record SceneDef(WorldDef world, List<BodySpec> bodies, List<MaterialPair> pairs, List<Probe> probes) {
+public record SceneDef(WorldDef world, List<BodySpec> bodies, List<MaterialPair> pairs, List<Probe> probes,
+                       List<JointSpec> joints) {
     /** Copies the lists so the record stays immutable. */
     public SceneDef {
         bodies = List.copyOf(bodies);
         pairs = List.copyOf(pairs);
         probes = List.copyOf(probes);
+        joints = List.copyOf(joints);
     }
 
-    /** A scene without material pair overrides or probes. */
+    /** A scene without joints. */
+    public SceneDef(WorldDef world, List<BodySpec> bodies, List<MaterialPair> pairs, List<Probe> probes) {
+        this(world, bodies, pairs, probes, List.of());
+    }
+
+    /** A scene without material pair overrides, probes or joints. */
     public SceneDef(WorldDef world, List<BodySpec> bodies) {
-        this(world, bodies, List.of(), List.of());
+        this(world, bodies, List.of(), List.of(), List.of());
     }
 
     /** The same scene with other world settings. */
     public SceneDef withWorld(WorldDef otherWorld) {
-        return new SceneDef(otherWorld, bodies, pairs, probes);
+        return new SceneDef(otherWorld, bodies, pairs, probes, joints);
+    }
+
+    /**
+     * A joint between two named bodies, anchored in the world frame as the scene places the
+     * bodies (see {@link JointDef}); NaN marks what the scene left out.
+     *
+     * @param anchorA  the anchor, m (on A; on both unless {@code anchorB} differs)
+     * @param anchorB  B's anchor, m (a distance joint's other end)
+     * @param axis     the hinge or slider axis (unit)
+     * @param limits   lower and upper (rad or m), or NaN
+     * @param motor    target speed and most force or torque, or NaN
+     * @param spring   hertz, damping ratio and target, or NaN
+     * @param softness the constraint's hertz and damping ratio, or NaN for the defaults
+     */
+    public record JointSpec(String name, JointKind kind, String bodyA, String bodyB, double[] anchorA, double[] anchorB,
+                            double[] axis, double[] limits, double[] motor, double[] spring, double length,
+                            double[] softness, double[] linearSoftness, double[] angularSoftness, double breakForce,
+                            double breakTorque, boolean collideConnected) {
+        /** The engine's definition between the created bodies {@code a} and {@code b}. */
+        public JointDef def(BodyId a, BodyId b) {
+            JointDef.Builder d = JointDef.builder(kind, a, b).name(name)
+                    .anchors(anchorA[0], anchorA[1], anchorA[2], anchorB[0], anchorB[1], anchorB[2])
+                    .axis(axis[0], axis[1], axis[2]).collideConnected(collideConnected);
+            if (!Double.isNaN(limits[0])) {
+                d.limits(limits[0], limits[1]);
+            }
+            if (!Double.isNaN(motor[0])) {
+                d.motor(motor[0], motor[1]);
+            }
+            if (!Double.isNaN(spring[0])) {
+                d.spring(spring[0], spring[1], spring[2]);
+            }
+            if (!Double.isNaN(length)) {
+                d.length(length);
+            }
+            if (!Double.isNaN(softness[0])) {
+                d.constraintSoftness(softness[0], softness[1]);
+            }
+            if (!Double.isNaN(linearSoftness[0])) {
+                d.linearSoftness(linearSoftness[0], linearSoftness[1]);
+            }
+            if (!Double.isNaN(angularSoftness[0])) {
+                d.angularSoftness(angularSoftness[0], angularSoftness[1]);
+            }
+            if (Double.isFinite(breakForce)) {
+                d.breakForce(breakForce);
+            }
+            if (Double.isFinite(breakTorque)) {
+                d.breakTorque(breakTorque);
+            }
+            return d.build();
+        }
     }
 
     /**
@@ -114,8 +177,12 @@ public record SceneDef(WorldDef world, List<BodySpec> bodies, List<MaterialPair>
     public record ShapeSpec(Shape shape, ShapeDef def) {
     }
 
-    /** A world built from a scene, with its bodies by name (in declaration order). */
-    public record Built(World world, Map<String, BodyId> bodies) {
+    /** A world built from a scene, with its bodies and joints by name (in declaration order). */
+    public record Built(World world, Map<String, BodyId> bodies, Map<String, JointId> joints) {
+        /** A built world without joints. */
+        public Built(World world, Map<String, BodyId> bodies) {
+            this(world, bodies, Map.of());
+        }
     }
 
     /** Builds the world. */
@@ -128,6 +195,10 @@ public record SceneDef(WorldDef world, List<BodySpec> bodies, List<MaterialPair>
         for (BodySpec spec : bodies) {
             ids.put(spec.name(), spec.createIn(w));
         }
-        return new Built(w, ids);
+        Map<String, JointId> jointIds = new LinkedHashMap<>();
+        for (JointSpec joint : joints) {
+            jointIds.put(joint.name(), w.createJoint(joint.def(ids.get(joint.bodyA()), ids.get(joint.bodyB()))));
+        }
+        return new Built(w, ids, jointIds);
     }
 }

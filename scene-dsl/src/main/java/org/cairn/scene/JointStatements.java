@@ -1,0 +1,217 @@
+package org.cairn.scene;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.cairn.engine3d.BodyDef;
+import org.cairn.engine3d.BodyId;
+import org.cairn.engine3d.BodyType;
+import org.cairn.engine3d.JointKind;
+import org.cairn.engine3d.World;
+import org.cairn.scene.ast.Statement;
+import org.cairn.scene.internal.eval.Dimension;
+import org.cairn.scene.internal.eval.Suggest;
+import org.cairn.scene.internal.eval.Value;
+
+/**
+ * The {@code joint} statement:
+ * {@code joint KIND NAME a=BODY b=BODY at=(x, y, z) [at_b=(x, y, z)] [axis=(x, y, z)]
+ * [limits=(lo, hi)] [motor=(speed, max)] [spring=(hertz, damping[, target])] [length=L]
+ * [softness=(hertz, damping)] [linear_softness=(...)] [angular_softness=(...)] [break_force=F]
+ * [break_torque=T] [collide=on|off]}, KIND one of ball, hinge, slider, fixed, distance. Anchors
+ * and axis are in the world frame, where the scene places the bodies. Units follow the kind: a
+ * hinge's limits are angles, its motor an angular speed and a torque; a slider's and a distance
+ * joint's are lengths, a speed and a force. The bodies are looked up once every body is known; the
+ * engine's own rules (a hinge's limits within ±180°, lower ≤ upper, ...) are checked by making the
+ * joint in a scratch world, so a scene that checks is a scene that builds.
+ */
+final class JointStatements {
+    /** What reports an error: code, where, message, hints. */
+    interface Errors {
+        void error(String code, SourceSpan span, String message, String... hints);
+    }
+
+    private static final Map<String, JointKind> KINDS = Map.of("ball", JointKind.BALL, "hinge", JointKind.HINGE,
+            "slider", JointKind.SLIDER, "fixed", JointKind.FIXED, "distance", JointKind.DISTANCE);
+    private static final Dimension FORCE = new Dimension(1, 1, -2, 0);
+    private static final Dimension TORQUE = new Dimension(2, 1, -2, 0);
+
+    private final Errors errors;
+    private final List<SceneDef.JointSpec> joints = new ArrayList<>();
+    private final Map<SceneDef.JointSpec, Statement.Generic> statements = new java.util.IdentityHashMap<>();
+    private final Set<String> names = new HashSet<>();
+
+    JointStatements(Errors errors) {
+        this.errors = errors;
+    }
+
+    /** One joint statement, its properties already evaluated and of the schema's kinds; {@code name} has its prefix. */
+    void joint(Statement.Generic g, Map<String, Value> props, String name, String prefix) {
+        String kindWord = g.words().get(0).base();
+        JointKind kind = KINDS.get(kindWord);
+        if (kind == null) {
+            String guess = Suggest.closest(kindWord, KINDS.keySet().stream().sorted().toList());
+            errors.error(SceneCompiler.UNKNOWN_NAME, g.words().get(0).span(), "unknown joint kind '" + kindWord + "'",
+                    guess == null ? new String[] {"the kinds are ball, hinge, slider, fixed and distance"}
+                            : new String[] {"did you mean '" + guess + "'?"});
+            return;
+        }
+        if (!names.add(name)) {
+            errors.error(SceneCompiler.DUPLICATE, g.words().get(1).span(), "a joint named '" + name + "' already exists");
+            return;
+        }
+        boolean ok = true;
+        for (String required : List.of("a", "b", "at")) {
+            if (!props.containsKey(required)) {
+                errors.error(SceneCompiler.MISSING_PROPERTY, g.span(), "a joint needs '" + required + "'",
+                        "joint " + kindWord + " NAME a=BODY b=BODY at=(x, y, z) ...");
+                ok = false;
+            }
+        }
+        boolean angular = kind == JointKind.HINGE;
+        boolean axial = kind == JointKind.HINGE || kind == JointKind.SLIDER || kind == JointKind.DISTANCE;
+        ok &= only(g, props, "axis", kind == JointKind.HINGE || kind == JointKind.SLIDER, "hinge and slider joints");
+        ok &= only(g, props, "at_b", kind == JointKind.DISTANCE, "distance joints");
+        ok &= only(g, props, "length", kind == JointKind.DISTANCE, "distance joints");
+        ok &= only(g, props, "limits", axial, "hinge, slider and distance joints");
+        ok &= only(g, props, "motor", axial, "hinge, slider and distance joints");
+        ok &= only(g, props, "spring", axial, "hinge, slider and distance joints");
+        ok &= only(g, props, "linear_softness", kind == JointKind.FIXED, "fixed joints");
+        ok &= only(g, props, "angular_softness", kind == JointKind.FIXED, "fixed joints");
+        Dimension coordinate = angular ? Dimension.ANGLE : Dimension.LENGTH;
+        String coordinateName = angular ? "angles" : "lengths";
+        double[] limits = pair(g, props, "limits", coordinate, coordinate, "(lower, upper) " + coordinateName);
+        double[] motor = pair(g, props, "motor", angular ? Dimension.ANGULAR_SPEED : Dimension.SPEED,
+                angular ? TORQUE : FORCE, angular ? "(speed in rad/s, most torque in N*m)" : "(speed in m/s, most force in N)");
+        double[] spring = spring(g, props, coordinate, angular ? "an angle" : "a length");
+        double[] softness = pair(g, props, "softness", Dimension.FREQUENCY, Dimension.NONE, "(hertz, damping ratio)");
+        double[] linear = pair(g, props, "linear_softness", Dimension.FREQUENCY, Dimension.NONE, "(hertz, damping ratio)");
+        double[] angularSoft = pair(g, props, "angular_softness", Dimension.FREQUENCY, Dimension.NONE,
+                "(hertz, damping ratio)");
+        if (!ok || limits == null || motor == null || spring == null || softness == null || linear == null
+                || angularSoft == null) {
+            return;
+        }
+        double[] at = vector(props.get("at"));
+        double[] atB = props.containsKey("at_b") ? vector(props.get("at_b")) : at;
+        double[] axis = props.containsKey("axis") ? vector(props.get("axis")) : new double[] {1, 0, 0};
+        SceneDef.JointSpec spec = new SceneDef.JointSpec(name, kind, prefix + ((Value.Word) props.get("a")).name(),
+                prefix + ((Value.Word) props.get("b")).name(), at, atB, axis, limits, motor, spring,
+                props.containsKey("length") ? si(props.get("length")) : Double.NaN, softness, linear, angularSoft,
+                props.containsKey("break_force") ? si(props.get("break_force")) : Double.POSITIVE_INFINITY,
+                props.containsKey("break_torque") ? si(props.get("break_torque")) : Double.POSITIVE_INFINITY,
+                props.containsKey("collide") && ((Value.Word) props.get("collide")).name().equals("on"));
+        joints.add(spec);
+        statements.put(spec, g);
+    }
+
+    /** Once every body is known: the bodies exist, differ, one is dynamic, and the engine accepts the joint. */
+    List<SceneDef.JointSpec> check(List<SceneDef.BodySpec> bodies) {
+        Map<String, SceneDef.BodySpec> byName = new HashMap<>();
+        bodies.forEach(b -> byName.put(b.name(), b));
+        List<SceneDef.JointSpec> good = new ArrayList<>();
+        for (SceneDef.JointSpec j : joints) {
+            Statement.Generic g = statements.get(j);
+            SceneDef.BodySpec a = body(g, "a", j.bodyA(), j.name(), byName), b = body(g, "b", j.bodyB(), j.name(), byName);
+            if (a == null || b == null) {
+                continue;
+            }
+            if (a == b) {
+                errors.error(SceneCompiler.WRONG_KIND, SceneCompiler.valueSpan(g, "b"), "joint '" + j.name()
+                        + "' joins body '" + j.bodyA() + "' to itself");
+                continue;
+            }
+            World trial = new World();
+            BodyId ta = trial.createBody(BodyDef.builder().type(a.body().type()).build());
+            BodyId tb = trial.createBody(BodyDef.builder().type(b.body().type()).build());
+            if (a.body().type() != BodyType.DYNAMIC && b.body().type() != BodyType.DYNAMIC) {
+                errors.error(SceneCompiler.WRONG_KIND, g.span(), "joint '" + j.name() + "' needs a dynamic body; '"
+                        + a.name() + "' is " + lower(a.body().type()) + " and '" + b.name() + "' is " + lower(b.body().type()));
+                continue;
+            }
+            try {
+                trial.createJoint(j.def(ta, tb));
+                good.add(j);
+            } catch (IllegalArgumentException rejected) {
+                errors.error(SceneCompiler.OUT_OF_RANGE, g.span(), rejected.getMessage());
+            }
+        }
+        return good;
+    }
+
+    private SceneDef.BodySpec body(Statement.Generic g, String key, String name, String joint,
+                                   Map<String, SceneDef.BodySpec> byName) {
+        SceneDef.BodySpec b = byName.get(name);
+        if (b == null) {
+            String guess = Suggest.closest(name, byName.keySet());
+            errors.error(SceneCompiler.UNKNOWN_NAME, SceneCompiler.valueSpan(g, key), "joint '" + joint
+                    + "' names unknown body '" + name + "'", guess == null ? new String[0]
+                    : new String[] {"did you mean '" + guess + "'?"});
+        }
+        return b;
+    }
+
+    private static String lower(BodyType t) {
+        return t.name().toLowerCase(Locale.ROOT);
+    }
+
+    /** False (and an error) if {@code key} is given to a kind that has no use for it. */
+    private boolean only(Statement.Generic g, Map<String, Value> props, String key, boolean allowed, String which) {
+        if (props.containsKey(key) && !allowed) {
+            errors.error(SceneCompiler.WRONG_KIND, SceneCompiler.valueSpan(g, key), "'" + key + "' is for " + which
+                    + ", not a " + g.words().get(0).base() + " joint");
+            return false;
+        }
+        return true;
+    }
+
+    /** A pair (first of dimension d1, second of d2) in SI, {NaN, NaN} if absent, null (and an error) if malformed. */
+    private double[] pair(Statement.Generic g, Map<String, Value> props, String key, Dimension d1, Dimension d2,
+                          String expected) {
+        Value v = props.get(key);
+        if (v == null) {
+            return new double[] {Double.NaN, Double.NaN};
+        }
+        if (v instanceof Value.Tuple t && t.items().size() == 2 && fits(t.items().get(0), d1) && fits(t.items().get(1), d2)) {
+            return new double[] {si(t.items().get(0)), si(t.items().get(1))};
+        }
+        errors.error(SceneCompiler.WRONG_KIND, SceneCompiler.valueSpan(g, key), "'" + key + "' expects " + expected,
+                d1.angle() != 0 ? new String[] {"angles need a unit: write 30deg or 0.5rad"} : new String[0]);
+        return null;
+    }
+
+    /** (hertz, damping ratio[, target]) in SI, NaNs if absent, null (and an error) if malformed. */
+    private double[] spring(Statement.Generic g, Map<String, Value> props, Dimension target, String targetName) {
+        Value v = props.get("spring");
+        if (v == null) {
+            return new double[] {Double.NaN, Double.NaN, Double.NaN};
+        }
+        if (v instanceof Value.Tuple t && (t.items().size() == 2 || t.items().size() == 3)
+                && fits(t.items().get(0), Dimension.FREQUENCY) && fits(t.items().get(1), Dimension.NONE)
+                && (t.items().size() == 2 || fits(t.items().get(2), target))) {
+            return new double[] {si(t.items().get(0)), si(t.items().get(1)), t.items().size() == 3 ? si(t.items().get(2)) : 0};
+        }
+        errors.error(SceneCompiler.WRONG_KIND, SceneCompiler.valueSpan(g, "spring"),
+                "'spring' expects (hertz, damping ratio) or (hertz, damping ratio, target), the target " + targetName);
+        return null;
+    }
+
+    /** A scalar of the dimension, or a plain number standing for SI (never for an angle, except 0). */
+    private static boolean fits(Value v, Dimension d) {
+        return v instanceof Value.Scalar s && (s.dimension().equals(d)
+                || s.dimension().equals(Dimension.NONE) && (d.angle() == 0 || s.si() == 0));
+    }
+
+    private static double si(Value v) {
+        return ((Value.Scalar) v).si();
+    }
+
+    private static double[] vector(Value v) {
+        List<Value> items = ((Value.Tuple) v).items();
+        return new double[] {si(items.get(0)), si(items.get(1)), si(items.get(2))};
+    }
+}

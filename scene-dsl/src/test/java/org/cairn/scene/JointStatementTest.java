@@ -1,0 +1,131 @@
+package org.cairn.scene;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.cairn.engine3d.JointId;
+import org.cairn.engine3d.JointKind;
+import org.cairn.engine3d.World;
+import org.joml.Vector3d;
+import org.junit.jupiter.api.Test;
+
+/** The joint statement builds the engine's joints, with units per kind, and its mistakes are reported at the value. */
+class JointStatementTest {
+    private static SceneCompiler.Result compile(String text) {
+        SceneSyntax.Result parsed = SceneSyntax.parse("test.scene", "scene 1\n" + text);
+        assertEquals(List.of(), parsed.diagnostics(), "no syntax errors");
+        return SceneCompiler.compile(parsed.file());
+    }
+
+    private static Diagnostic onlyError(String text) {
+        SceneCompiler.Result result = compile(text);
+        assertNull(result.scene());
+        assertEquals(1, result.diagnostics().size(), result.diagnostics().toString());
+        return result.diagnostics().get(0);
+    }
+
+    private static final String BODIES = """
+            body post static at=(0, 2m, 0) { box half=(0.1m, 0.1m, 0.1m) }
+            body arm at=(0.5m, 2m, 0) { box half=(0.5m, 0.05m, 0.05m) }
+            """;
+
+    @Test
+    void aHingeWithLimitsAndAMotorBuildsAndTurnsAtItsSpeed() {
+        SceneCompiler.Result result = compile(BODIES + "world gravity=(0, 0, 0)\n"
+                + "joint hinge elbow a=post b=arm at=(0, 2m, 0) axis=(0, 0, 1) limits=(-45deg, 90deg) motor=(30deg/s, 10N*m)\n");
+        assertEquals(List.of(), result.diagnostics());
+        SceneDef.JointSpec spec = result.scene().joints().get(0);
+        assertEquals(JointKind.HINGE, spec.kind());
+        assertEquals(Math.toRadians(-45), spec.limits()[0], 1e-15);
+        assertEquals(Math.toRadians(30), spec.motor()[0], 1e-15);
+        SceneDef.Built built = result.scene().build();
+        World world = built.world();
+        JointId elbow = built.joints().get("elbow");
+        for (int i = 0; i < 60; i++) {
+            world.step();
+        }
+        assertEquals(Math.toRadians(30), world.joints().speed(elbow), 1e-3);
+        assertEquals("elbow", world.joints().name(elbow));
+    }
+
+    @Test
+    void aChainOfIndexedJointsFollowsItsRepeat() {
+        SceneCompiler.Result result = compile("""
+                body top static at=(0, 5m, 0) { sphere r=0.1m }
+                repeat i in 0..4 {
+                  body link[i] at=(0, 4.5m - i * 1m, 0) { capsule r=0.05m half_height=0.4m }
+                }
+                joint ball first a=top b=link[0] at=(0, 5m, 0)
+                repeat i in 1..4 {
+                  joint ball hold[i] a=link[i - 1] b=link[i] at=(0, 5m - i * 1m, 0)
+                }
+                joint distance rope a=top b=link[3] at=(0, 5m, 0) at_b=(0, 1m, 0) limits=(0, 4m)
+                """);
+        assertEquals(List.of(), result.diagnostics());
+        List<SceneDef.JointSpec> joints = result.scene().joints();
+        assertEquals(List.of("first", "hold[1]", "hold[2]", "hold[3]", "rope"), joints.stream().map(SceneDef.JointSpec::name).toList());
+        assertEquals("link[1]", joints.get(2).bodyA(), "hold[2] joins link[1] to link[2]");
+        assertEquals("link[2]", joints.get(2).bodyB());
+        World world = result.scene().build().world();
+        assertEquals(5, world.joints().count());
+    }
+
+    @Test
+    void anUnknownKindSuggestsTheNearest() {
+        Diagnostic d = onlyError(BODIES + "joint hindge j a=post b=arm at=(0, 2m, 0)\n");
+        assertEquals(SceneCompiler.UNKNOWN_NAME, d.code());
+        assertTrue(d.message().contains("unknown joint kind 'hindge'"), d.message());
+        assertTrue(d.hints().contains("did you mean 'hinge'?"), d.hints().toString());
+        assertEquals(7, d.span().startColumn(), "under the kind");
+    }
+
+    @Test
+    void anUnknownBodyIsNamedWithTheNearest() {
+        Diagnostic d = onlyError(BODIES + "joint ball j a=post b=amr at=(0, 2m, 0)\n");
+        assertTrue(d.message().contains("unknown body 'amr'"), d.message());
+        assertTrue(d.hints().contains("did you mean 'arm'?"), d.hints().toString());
+        assertEquals(23, d.span().startColumn(), "under the value");
+    }
+
+    @Test
+    void aHingesLimitsAreAnglesWithUnits() {
+        Diagnostic d = onlyError(BODIES + "joint hinge j a=post b=arm at=(0, 2m, 0) limits=(-1, 1)\n");
+        assertTrue(d.message().contains("'limits' expects (lower, upper) angles"), d.message());
+        assertTrue(d.hints().contains("angles need a unit: write 30deg or 0.5rad"), d.hints().toString());
+    }
+
+    @Test
+    void aPropertyOfAnotherKindIsRefused() {
+        Diagnostic d = onlyError(BODIES + "joint ball j a=post b=arm at=(0, 2m, 0) limits=(0, 1m)\n");
+        assertTrue(d.message().contains("'limits' is for hinge, slider and distance joints, not a ball joint"), d.message());
+    }
+
+    @Test
+    void theEnginesRulesAreCheckedAtCompileTime() {
+        Diagnostic range = onlyError(BODIES + "joint hinge j a=post b=arm at=(0, 2m, 0) limits=(-200deg, 0deg)\n");
+        assertEquals(SceneCompiler.OUT_OF_RANGE, range.code());
+        assertTrue(range.message().contains("lower must be in"), range.message());
+        Diagnostic statics = onlyError("body a static { sphere r=1m }\nbody b static at=(3m, 0, 0) { sphere r=1m }\n"
+                + "joint ball j a=a b=b at=(0, 0, 0)\n");
+        assertTrue(statics.message().contains("needs a dynamic body"), statics.message());
+        Diagnostic missing = onlyError(BODIES + "joint ball j a=post b=arm\n");
+        assertTrue(missing.message().contains("a joint needs 'at'"), missing.message());
+    }
+
+    @Test
+    void aBrokenJointIsReportedAfterTheStepItBreaksIn() {
+        SceneCompiler.Result result = compile(BODIES
+                + "joint fixed weld a=post b=arm at=(0, 2m, 0) break_force=10N break_torque=1N*m\n");
+        assertEquals(List.of(), result.diagnostics());
+        SceneDef.Built built = result.scene().build();
+        World world = built.world();
+        world.step();
+        assertTrue(world.joints().isBroken(built.joints().get("weld")), "a 25 kg arm pulls harder than 10 N");
+        for (int i = 0; i < 30; i++) {
+            world.step();
+        }
+        assertTrue(world.position(built.bodies().get("arm"), new Vector3d()).y < 1.5, "and falls");
+    }
+}
