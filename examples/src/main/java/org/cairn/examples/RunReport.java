@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.cairn.engine3d.BodyId;
 import org.cairn.engine3d.Contacts;
+import org.cairn.engine3d.JointId;
 import org.cairn.engine3d.World;
 import org.cairn.scene.SceneDef;
 import org.joml.Quaterniond;
@@ -75,6 +76,21 @@ final class RunReport {
                 p.put("normalImpulse", cs.normalImpulse(i, k));
                 p.putArray("tangentImpulse").add(cs.tangentImpulse(i, k, 0)).add(cs.tangentImpulse(i, k, 1));
             }
+        }
+        // Added after the first release of this contract: present (possibly empty) in every report.
+        ArrayNode joints = root.putArray("joints");
+        for (Map.Entry<String, JointId> e : built.joints().entrySet()) {
+            JointId id = e.getValue();
+            ObjectNode j = joints.addObject();
+            j.put("name", e.getKey());
+            j.put("kind", world.joints().kind(id).name().toLowerCase(Locale.ROOT));
+            j.put("bodyA", names.get(world.joints().bodyA(id)));
+            j.put("bodyB", names.get(world.joints().bodyB(id)));
+            finiteOrNull(j, "coordinate", world.joints().coordinate(id));
+            finiteOrNull(j, "speed", world.joints().speed(id));
+            vector(j.putArray("reactionForce"), world.joints().reactionForce(id, v));
+            vector(j.putArray("reactionTorque"), world.joints().reactionTorque(id, v));
+            j.put("broken", world.joints().isBroken(id));
         }
         root.putObject("timing").put("msPerStep", timing.msPerStep()).put("awakeSteps", timing.awakeSteps())
                 .put("msPerAwakeStepMedian", timing.awakeMedian()).put("msPerAwakeStepMean", timing.awakeMean());

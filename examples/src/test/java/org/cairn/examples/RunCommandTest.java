@@ -77,7 +77,8 @@ class RunCommandTest {
         assertEquals(0, run.code(), run.err());
         assertEquals(1, run.out().strip().lines().count(), "exactly one JSON object on one line");
         JsonNode root = MAPPER.readTree(run.out());
-        assertKeys(root, "scene", "steps", "time", "bodies", "energy", "contacts", "timing");
+        assertKeys(root, "scene", "steps", "time", "bodies", "energy", "contacts", "joints", "timing");
+        assertEquals(0, root.get("joints").size(), "a scene without joints lists none");
         assertEquals(scene, root.get("scene").asText());
         assertEquals(90, root.get("steps").asInt());
         assertEquals(1.5, root.get("time").asDouble(), 1e-12);
@@ -250,6 +251,25 @@ class RunCommandTest {
         assertKeys(last, "step", "time", "name", "position", "orientation", "linearVelocity", "angularVelocity");
         assertEquals(5, last.get("step").asInt());
         assertEquals("box[11]", last.get("name").asText());
+    }
+
+    /** The door's hinge in the JSON: its motor opened it to the 100° limit, and it carries the door's weight. */
+    @Test
+    void jointsAreReportedWithTheirAngleAndReaction() throws IOException {
+        Outcome run = cairn("run", SCENES.resolve("door.scene").toString(), "--json", "--seconds", "3");
+        assertEquals(0, run.code(), run.err());
+        JsonNode root = MAPPER.readTree(run.out());
+        assertEquals(1, root.get("joints").size());
+        JsonNode hinge = root.get("joints").get(0);
+        assertKeys(hinge, "name", "kind", "bodyA", "bodyB", "coordinate", "speed", "reactionForce", "reactionTorque", "broken");
+        assertEquals("doorhinge", hinge.get("name").asText());
+        assertEquals("hinge", hinge.get("kind").asText());
+        assertEquals("post", hinge.get("bodyA").asText());
+        assertEquals(Math.toRadians(100), hinge.get("coordinate").asDouble(), Math.toRadians(0.1));
+        assertNumbers(hinge.get("reactionForce"), 3);
+        double weight = 0.9 * 1.9 * 0.04 * 600 * 9.81;
+        assertEquals(weight, hinge.get("reactionForce").get(1).asDouble(), 0.01 * weight);
+        assertFalse(hinge.get("broken").asBoolean());
     }
 
     private static void assertKeys(JsonNode node, String... keys) {
