@@ -60,6 +60,13 @@ final class JointStatements {
                             : new String[] {"did you mean '" + guess + "'?"});
             return;
         }
+        if (joints.size() >= SceneLimits.MAX_JOINTS) {
+            if (joints.size() == SceneLimits.MAX_JOINTS && names.add("\0limit")) {
+                errors.error(SceneCompiler.OUT_OF_RANGE, g.span(), "a scene may have at most " + SceneLimits.MAX_JOINTS
+                        + " joints", "a scene this large is better written by a program through the Java API");
+            }
+            return;
+        }
         if (!names.add(name)) {
             errors.error(SceneCompiler.DUPLICATE, g.words().get(1).span(), "a joint named '" + name + "' already exists");
             return;
@@ -114,6 +121,13 @@ final class JointStatements {
         Map<String, SceneDef.BodySpec> byName = new HashMap<>();
         bodies.forEach(b -> byName.put(b.name(), b));
         List<SceneDef.JointSpec> good = new ArrayList<>();
+        // One scratch world for every joint: two bodies of each type, each joint made and destroyed.
+        World trial = new World();
+        Map<BodyType, BodyId[]> trialBodies = new HashMap<>();
+        for (BodyType type : BodyType.values()) {
+            trialBodies.put(type, new BodyId[] {trial.createBody(BodyDef.builder().type(type).build()),
+                    trial.createBody(BodyDef.builder().type(type).build())});
+        }
         for (SceneDef.JointSpec j : joints) {
             Statement.Generic g = statements.get(j);
             SceneDef.BodySpec a = body(g, "a", j.bodyA(), j.name(), byName), b = body(g, "b", j.bodyB(), j.name(), byName);
@@ -125,16 +139,14 @@ final class JointStatements {
                         + "' joins body '" + j.bodyA() + "' to itself");
                 continue;
             }
-            World trial = new World();
-            BodyId ta = trial.createBody(BodyDef.builder().type(a.body().type()).build());
-            BodyId tb = trial.createBody(BodyDef.builder().type(b.body().type()).build());
+            BodyId ta = trialBodies.get(a.body().type())[0], tb = trialBodies.get(b.body().type())[1];
             if (a.body().type() != BodyType.DYNAMIC && b.body().type() != BodyType.DYNAMIC) {
                 errors.error(SceneCompiler.WRONG_KIND, g.span(), "joint '" + j.name() + "' needs a dynamic body; '"
                         + a.name() + "' is " + lower(a.body().type()) + " and '" + b.name() + "' is " + lower(b.body().type()));
                 continue;
             }
             try {
-                trial.createJoint(j.def(ta, tb));
+                trial.destroyJoint(trial.createJoint(j.def(ta, tb)));
                 good.add(j);
             } catch (IllegalArgumentException rejected) {
                 errors.error(SceneCompiler.OUT_OF_RANGE, g.span(), rejected.getMessage());

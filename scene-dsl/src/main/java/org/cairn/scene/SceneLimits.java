@@ -16,6 +16,8 @@ public final class SceneLimits {
     public static final long MAX_EXPANDED_STATEMENTS = 1_000_000;
     /** Most bodies in a scene; a larger world is better built by a program through the Java API. */
     public static final int MAX_BODIES = 100_000;
+    /** Most joints in a scene. */
+    public static final int MAX_JOINTS = 200_000;
     /** Most shapes in a scene, over all its bodies. */
     public static final int MAX_SHAPES = 200_000;
     /** Most times one {@code repeat} may run its body. */
