@@ -294,7 +294,7 @@ class RunCommandTest {
         try (Stream<Path> files = Files.list(SCENES.resolve("box3d"))) {
             scenes = files.map(Path::toString).sorted().toList();
         }
-        assertEquals(List.of("large_pyramid.scene", "many_pyramids.scene", "washer.scene"),
+        assertEquals(List.of("joint_grid.scene", "large_pyramid.scene", "many_pyramids.scene", "washer.scene"),
                 scenes.stream().map(s -> Path.of(s).getFileName().toString()).toList());
         for (String scene : scenes) {
             assertEquals(0, cairn("check", scene).code(), scene);

@@ -123,8 +123,8 @@ public final class ContactSolver {
      * After the step's impulses are stored: each joint's reaction over the step, and the joints
      * it breaks. Returns how many broke ({@link #brokenJoint} names them).
      */
-    public int finishJoints() {
-        return joints.finish();
+    public int finishJoints(WorkerPool pool) {
+        return joints.finish(pool);
     }
 
     /** The i-th joint that broke at the end of the last step. */
@@ -215,7 +215,7 @@ public final class ContactSolver {
         }
         closeSubstep = substepOpen;
         substepOpen = true;
-        joints.warmStart();
+        joints.warmStart(pool);
         forEachColour(pool, warmStartTask);
     }
 
@@ -265,7 +265,7 @@ public final class ContactSolver {
             // Friction's point order flips with every relax pass (ContactFriction).
             frictionBackwards = !frictionBackwards;
         }
-        joints.solve(useBias);
+        joints.solve(useBias, pool);
         forEachColour(pool, softTask);
     }
 
@@ -277,7 +277,7 @@ public final class ContactSolver {
         for (SolverScratch w : scratch) {
             w.bouncing = false;
         }
-        joints.solve(true);
+        joints.solve(true, pool);
         forEachColour(pool, sequentialTask);
     }
 

@@ -11,13 +11,16 @@ import org.cairn.engine3d.internal.body.BodyStore;
 import org.cairn.engine3d.internal.joint.JointMeasure;
 import org.cairn.engine3d.internal.joint.JointStore;
 import org.cairn.engine3d.internal.math.Quat;
+import org.cairn.engine3d.internal.task.RangeTask;
+import org.cairn.engine3d.internal.task.WorkerPool;
 
 /**
  * Joints in the step, Box2D v3's way: prepared once per step, warm started at each substep with
  * the impulses they ended the last one with, solved with bias (soft, at the joint's stiffness) and
- * relaxed without, in the same passes as the contacts. They run on the calling thread before the
- * coloured contacts of each pass (as Box3D's overflow constraints do), in joint order, so results
- * do not depend on the worker count.
+ * relaxed without, in the same passes as the contacts.
+ *
+ * <p>Joints are coloured like the contacts and solved colour by colour on the workers, all of
+ * them before the contacts of the same pass; results do not depend on the worker count.
  *
  * <p>Each pass measures the joint from the bodies' current poses (the centres of mass and
  * orientations the substeps have moved), so its position error is exact however far the bodies
@@ -42,21 +45,17 @@ final class JointSolver {
     private double h, invH;
     private BodyStore bodies;
     private SolverBodies solverBodies;
-    /** The joint being solved: r_A, r_B, d = p_B − p_A, error quaternion, axis, two perpendiculars, A's slider lever. */
-    private final double[] g = new double[26];
-    private final double[] k = new double[9];
-    private final double[] kInv = new double[9];
-    private final double[] k6 = new double[36];
-    private final double[] rhs6 = new double[6];
-    private final double[] t = new double[3];
-    private final double[] rowOut = new double[2];
     /** Joints broken at the end of the last step, in joint order. */
     private int[] brokenList = new int[4];
     private int brokenCount;
 
     /**
-     * Chooses this step's joints (acting, with an awake dynamic body) and adds their bodies to
-     * the step's constrained bodies, so they get solver entries and semi-implicit integration.
+     * Chooses this step's joints (acting, with an awake dynamic body), adds their bodies to the
+     * step's constrained bodies (so they get solver entries and semi-implicit integration), and
+     * colours them as the contacts are coloured ({@link ConstraintColouring}): each takes, in joint
+     * order, the first colour neither of its dynamic bodies is in, and the joints are laid out
+     * colour by colour, the overflow last. Joints of one colour share no dynamic body, so the
+     * workers solve a colour's joints in any order with the same result.
      */
     void collect(BodyStore b, ContactConstraints c) {
         count = 0;
@@ -64,24 +63,87 @@ final class JointSolver {
         if (js == null) {
             return;
         }
+        int words = (b.capacity() + 63) >>> 6;
+        if (colourBodies.length < ConstraintColouring.MAX_COLOURS * words) {
+            colourBodies = new long[ConstraintColouring.MAX_COLOURS * words];
+        }
+        if (candidates.length < js.highWater) {
+            candidates = new int[js.highWater];
+            candidateColour = new byte[js.highWater];
+        }
+        Arrays.fill(colourFill, 0);
+        int n = 0;
         for (int j = 0; j < js.highWater; j++) {
             if (!js.acting(j)) {
                 continue;
             }
             int a = js.bodyA[j], d = js.bodyB[j];
-            boolean awakeA = b.type[a] == BodyStore.DYNAMIC && b.awake[a];
-            boolean awakeB = b.type[d] == BodyStore.DYNAMIC && b.awake[d];
-            if (!awakeA && !awakeB) {
+            boolean dynamicA = b.type[a] == BodyStore.DYNAMIC, dynamicB = b.type[d] == BodyStore.DYNAMIC;
+            if (!(dynamicA && b.awake[a]) && !(dynamicB && b.awake[d])) {
                 continue;
             }
-            if (count == active.length) {
-                grow(2 * count);
+            int colour = ConstraintColouring.MAX_COLOURS;
+            for (int k = 0; k < ConstraintColouring.MAX_COLOURS; k++) {
+                int o = k * words;
+                if (dynamicA && (colourBodies[o + (a >>> 6)] & 1L << a) != 0
+                        || dynamicB && (colourBodies[o + (d >>> 6)] & 1L << d) != 0) {
+                    continue;
+                }
+                if (dynamicA) {
+                    colourBodies[o + (a >>> 6)] |= 1L << a;
+                }
+                if (dynamicB) {
+                    colourBodies[o + (d >>> 6)] |= 1L << d;
+                }
+                colour = k;
+                break;
             }
-            active[count++] = j;
+            candidates[n] = j;
+            candidateColour[n] = (byte) colour;
+            colourFill[colour]++;
+            n++;
             c.constrain(b, a);
             c.constrain(b, d);
         }
+        if (active.length < n) {
+            grow(Math.max(n, 2 * active.length));
+        }
+        colourCount = 0;
+        for (int k = 0; k < ConstraintColouring.MAX_COLOURS; k++) {
+            if (colourFill[k] > 0) {
+                colourCount = k + 1;
+            }
+        }
+        int start = 0;
+        for (int k = 0; k <= ConstraintColouring.MAX_COLOURS; k++) {
+            int size = colourFill[k];
+            colourFill[k] = start;
+            if (k < colourCount) {
+                colourStart[k] = start;
+            }
+            start += size;
+        }
+        colourStart[colourCount] = colourFill[ConstraintColouring.MAX_COLOURS];
+        for (int i = 0; i < n; i++) {
+            int j = candidates[i], colour = candidateColour[i];
+            active[colourFill[colour]++] = j;
+            // Clear the colour bits for the next step: only the bits set here.
+            if (colour < ConstraintColouring.MAX_COLOURS) {
+                int o = colour * words, a = js.bodyA[j], d = js.bodyB[j];
+                colourBodies[o + (a >>> 6)] &= ~(1L << a);
+                colourBodies[o + (d >>> 6)] &= ~(1L << d);
+            }
+        }
+        count = n;
     }
+
+    private long[] colourBodies = new long[ConstraintColouring.MAX_COLOURS];
+    private int[] candidates = new int[16];
+    private byte[] candidateColour = new byte[16];
+    private final int[] colourFill = new int[ConstraintColouring.MAX_COLOURS + 1];
+    /** colourStart[c] .. colourStart[c + 1]: colour c's joints in active; colourStart[colourCount] .. count: the overflow. */
+    private final int[] colourStart = new int[ConstraintColouring.MAX_COLOURS + 2];
+    private int colourCount;
 
     private void grow(int n) {
         active = Arrays.copyOf(active, n);
@@ -146,70 +208,120 @@ final class JointSolver {
         }
     }
 
-    /** Re-applies each joint's accumulated impulses at the start of a substep. */
-    void warmStart() {
-        double[] s = solverBodies.state;
-        for (int n = 0; n < count; n++) {
-            int j = active[n];
-            geometry(n, j);
-            impulsesOnB(n, j);
-            int oa = stateA[n], ob = stateB[n];
-            int lever = store.kind[j] == JointStore.SLIDER ? 23 : 0;
-            JointRows.applyLinear(s, oa, ob, linear[0], linear[1], linear[2], g[lever], g[lever + 1], g[lever + 2], g[3],
-                    g[4], g[5], t);
-            JointRows.applyAngular(s, oa, ob, angular[0], angular[1], angular[2], t);
+    /** Joints per block handed to a worker. */
+    private static final int MIN_BLOCK = 32;
+    private JointScratch[] scratch = {new JointScratch()};
+    private int rangeOffset;
+    private boolean passUseBias;
+    private final RangeTask warmStartTask = (from, to, w) -> {
+        for (int n = rangeOffset + from; n < rangeOffset + to; n++) {
+            warmStart(n, scratch[w]);
         }
+    };
+    private final RangeTask solveTask = (from, to, w) -> {
+        for (int n = rangeOffset + from; n < rangeOffset + to; n++) {
+            solve(n, passUseBias, scratch[w]);
+        }
+    };
+    private final RangeTask finishTask = (from, to, w) -> {
+        for (int n = rangeOffset + from; n < rangeOffset + to; n++) {
+            finish(n, scratch[w]);
+        }
+    };
+
+    /** Runs {@code task} colour by colour (in parallel within a colour), then over the overflow on this thread. */
+    private void forEachColour(WorkerPool pool, RangeTask task) {
+        if (scratch.length < pool.workerCount()) {
+            JointScratch[] grown = Arrays.copyOf(scratch, pool.workerCount());
+            for (int i = scratch.length; i < grown.length; i++) {
+                grown[i] = new JointScratch();
+            }
+            scratch = grown;
+        }
+        for (int k = 0; k < colourCount; k++) {
+            rangeOffset = colourStart[k];
+            pool.run(task, colourStart[k + 1] - colourStart[k], MIN_BLOCK);
+        }
+        rangeOffset = colourStart[colourCount];
+        task.run(0, count - rangeOffset, 0);
     }
 
-    private final double[] linear = new double[3];
-    private final double[] angular = new double[3];
+    /** Re-applies each joint's accumulated impulses at the start of a substep. */
+    void warmStart(WorkerPool pool) {
+        forEachColour(pool, warmStartTask);
+    }
+
+    private void warmStart(int n, JointScratch w) {
+        double[] g = w.g, t = w.t, s = solverBodies.state;
+        int j = active[n];
+        geometry(n, j, w);
+        impulsesOnB(n, j, w);
+        int oa = stateA[n], ob = stateB[n];
+        int lever = store.kind[j] == JointStore.SLIDER ? 23 : 0;
+        JointRows.applyLinear(s, oa, ob, w.linear[0], w.linear[1], w.linear[2], g[lever], g[lever + 1], g[lever + 2], g[3],
+                g[4], g[5], t);
+        JointRows.applyAngular(s, oa, ob, w.angular[0], w.angular[1], w.angular[2], t);
+    }
 
     /** One pass over the joints: with bias (the solve) or without (a relax pass). */
-    void solve(boolean useBias) {
-        for (int n = 0; n < count; n++) {
-            int j = active[n];
-            geometry(n, j);
-            switch (store.kind[j]) {
-                case JointStore.BALL -> solveBall(n, j, useBias);
-                case JointStore.HINGE -> solveHinge(n, j, useBias);
-                case JointStore.SLIDER -> solveSlider(n, j, useBias);
-                case JointStore.FIXED -> solveFixed(n, j, useBias);
-                case JointStore.DISTANCE -> solveDistance(n, j, useBias);
-                default -> throw new IllegalStateException("joint kind " + store.kind[j]);
-            }
+    void solve(boolean useBias, WorkerPool pool) {
+        passUseBias = useBias;
+        forEachColour(pool, solveTask);
+    }
+
+    private void solve(int n, boolean useBias, JointScratch w) {
+        int j = active[n];
+        geometry(n, j, w);
+        switch (store.kind[j]) {
+            case JointStore.BALL -> solveBall(n, j, useBias, w);
+            case JointStore.HINGE -> solveHinge(n, j, useBias, w);
+            case JointStore.SLIDER -> solveSlider(n, j, useBias, w);
+            case JointStore.FIXED -> solveFixed(n, j, useBias, w);
+            case JointStore.DISTANCE -> solveDistance(n, j, useBias, w);
+            default -> throw new IllegalStateException("joint kind " + store.kind[j]);
         }
     }
 
     /**
      * At the end of the step: each joint's reaction (its last substep's impulses over the substep)
-     * and, where it exceeds a threshold, the joint breaks. Returns the number that broke.
+     * and, where it exceeds a threshold, the joint breaks. Returns the number that broke; they are
+     * listed in joint order.
      */
-    int finish() {
+    int finish(WorkerPool pool) {
+        forEachColour(pool, finishTask);
         brokenCount = 0;
         JointStore js = store;
         for (int n = 0; n < count; n++) {
             int j = active[n];
-            geometry(n, j);
-            impulsesOnB(n, j);
-            double fx = linear[0] * invH, fy = linear[1] * invH, fz = linear[2] * invH;
-            double tx = angular[0] * invH, ty = angular[1] * invH, tz = angular[2] * invH;
-            js.reactionForce[3 * j] = fx;
-            js.reactionForce[3 * j + 1] = fy;
-            js.reactionForce[3 * j + 2] = fz;
-            js.reactionTorque[3 * j] = tx;
-            js.reactionTorque[3 * j + 1] = ty;
-            js.reactionTorque[3 * j + 2] = tz;
-            double force = Math.sqrt(fx * fx + fy * fy + fz * fz), torque = Math.sqrt(tx * tx + ty * ty + tz * tz);
-            if (force > js.breakForce[j] || torque > js.breakTorque[j]) {
-                js.broken[j] = true;
-                Arrays.fill(js.impulse, IMPULSES * j, IMPULSES * j + IMPULSES, 0.0);
+            if (js.broken[j]) {
                 if (brokenCount == brokenList.length) {
                     brokenList = Arrays.copyOf(brokenList, 2 * brokenCount);
                 }
                 brokenList[brokenCount++] = j;
             }
         }
+        Arrays.sort(brokenList, 0, brokenCount);
         return brokenCount;
+    }
+
+    private void finish(int n, JointScratch w) {
+        JointStore js = store;
+        int j = active[n];
+        geometry(n, j, w);
+        impulsesOnB(n, j, w);
+        double fx = w.linear[0] * invH, fy = w.linear[1] * invH, fz = w.linear[2] * invH;
+        double tx = w.angular[0] * invH, ty = w.angular[1] * invH, tz = w.angular[2] * invH;
+        js.reactionForce[3 * j] = fx;
+        js.reactionForce[3 * j + 1] = fy;
+        js.reactionForce[3 * j + 2] = fz;
+        js.reactionTorque[3 * j] = tx;
+        js.reactionTorque[3 * j + 1] = ty;
+        js.reactionTorque[3 * j + 2] = tz;
+        double force = Math.sqrt(fx * fx + fy * fy + fz * fz), torque = Math.sqrt(tx * tx + ty * ty + tz * tz);
+        if (force > js.breakForce[j] || torque > js.breakTorque[j]) {
+            js.broken[j] = true;
+            Arrays.fill(js.impulse, IMPULSES * j, IMPULSES * j + IMPULSES, 0.0);
+        }
     }
 
     /** The joints that broke at the end of the last step. */
@@ -227,7 +339,8 @@ final class JointSolver {
      * axis and two perpendiculars in the world frame (13..16, 16..19, 19..22), and r_A + d (23..26),
      * A's lever for rows acting at B's anchor.
      */
-    private void geometry(int n, int j) {
+    private void geometry(int n, int j, JointScratch w) {
+        double[] g = w.g;
         BodyStore b = bodies;
         JointStore js = store;
         int a = js.bodyA[j], d = js.bodyB[j];
@@ -246,7 +359,8 @@ final class JointSolver {
     }
 
     /** The rotation error's rotation vector (2·sin(θ/2)·axis, ≈ θ·axis) in the world frame, into t. */
-    private void errorVector(int j) {
+    private void errorVector(int j, JointScratch w) {
+        double[] g = w.g, t = w.t;
         BodyStore b = bodies;
         int a = store.bodyA[j];
         Quat.rotate(b.rotation[4 * a], b.rotation[4 * a + 1], b.rotation[4 * a + 2], b.rotation[4 * a + 3],
@@ -254,50 +368,52 @@ final class JointSolver {
     }
 
     /** The angle (rad) of the rotation error about A's axis (the twist of e about it), in [−π, π]. */
-    private double twistAngle(int j) {
+    private double twistAngle(int j, JointScratch w) {
+        double[] g = w.g;
         JointStore js = store;
         double along = g[9] * js.localAxisA[3 * j] + g[10] * js.localAxisA[3 * j + 1] + g[11] * js.localAxisA[3 * j + 2];
         return 2.0 * Math.atan2(along, g[12]);
     }
 
     /** The linear impulse on B (at its anchor) and the angular impulse on B that joint j's accumulated impulses make, into linear and angular. */
-    private void impulsesOnB(int n, int j) {
+    private void impulsesOnB(int n, int j, JointScratch w) {
+        double[] g = w.g, pivot = w.pivot;
         JointStore js = store;
         double[] l = js.impulse;
         int i = IMPULSES * j;
         double axial = l[i + LOWER] - l[i + UPPER] + l[i + MOTOR] + l[i + SPRING];
-        Arrays.fill(linear, 0.0);
-        Arrays.fill(angular, 0.0);
+        Arrays.fill(w.linear, 0.0);
+        Arrays.fill(w.angular, 0.0);
         switch (js.kind[j]) {
-            case JointStore.BALL -> set(linear, l[i], l[i + 1], l[i + 2]);
+            case JointStore.BALL -> set(w.linear, l[i], l[i + 1], l[i + 2]);
             case JointStore.FIXED -> {
-                set(linear, l[i], l[i + 1], l[i + 2]);
-                set(angular, l[i + 3], l[i + 4], l[i + 5]);
+                set(w.linear, l[i], l[i + 1], l[i + 2]);
+                set(w.angular, l[i + 3], l[i + 4], l[i + 5]);
             }
             case JointStore.HINGE -> {
-                set(linear, l[i], l[i + 1], l[i + 2]);
+                set(w.linear, l[i], l[i + 1], l[i + 2]);
                 for (int c = 0; c < 3; c++) {
-                    angular[c] = l[i + 3] * g[16 + c] + l[i + 4] * g[19 + c] + axial * g[13 + c];
+                    w.angular[c] = l[i + 3] * g[16 + c] + l[i + 4] * g[19 + c] + axial * g[13 + c];
                 }
                 if (axial != 0) {
                     // The axial rows turn B about the anchor (axialRows): their anchor impulse too.
-                    pivotImpulse(n);
+                    pivotImpulse(n, w);
                     for (int c = 0; c < 3; c++) {
-                        linear[c] += axial * pivot[c];
+                        w.linear[c] += axial * pivot[c];
                     }
                 }
             }
             case JointStore.SLIDER -> {
                 for (int c = 0; c < 3; c++) {
-                    linear[c] = l[i] * g[16 + c] + l[i + 1] * g[19 + c] + axial * g[13 + c];
+                    w.linear[c] = l[i] * g[16 + c] + l[i + 1] * g[19 + c] + axial * g[13 + c];
                 }
-                set(angular, l[i + 3], l[i + 4], l[i + 5]);
+                set(w.angular, l[i + 3], l[i + 4], l[i + 5]);
             }
             case JointStore.DISTANCE -> {
                 double length = Math.sqrt(g[6] * g[6] + g[7] * g[7] + g[8] * g[8]);
                 if (length > 0) {
                     double total = l[i] + axial;
-                    set(linear, total * g[6] / length, total * g[7] / length, total * g[8] / length);
+                    set(w.linear, total * g[6] / length, total * g[7] / length, total * g[8] / length);
                 }
             }
             default -> throw new IllegalStateException("joint kind " + js.kind[j]);
@@ -310,24 +426,27 @@ final class JointSolver {
         d[2] = z;
     }
 
-    private void solveBall(int n, int j, boolean useBias) {
+    private void solveBall(int n, int j, boolean useBias, JointScratch w) {
+        double[] g = w.g, k = w.k, kInv = w.kInv, t = w.t;
         JointRows.point(solverBodies.state, stateA[n], stateB[n], g, store.impulse, IMPULSES * j, useBias, soft,
                 SOFT * n, k, kInv, t);
     }
 
-    private void solveFixed(int n, int j, boolean useBias) {
+    private void solveFixed(int n, int j, boolean useBias, JointScratch w) {
+        double[] g = w.g, t = w.t;
         double[] s = solverBodies.state;
         int oa = stateA[n], ob = stateB[n], so = SOFT * n;
-        errorVector(j);
+        errorVector(j, w);
         // A soft weld keeps its spring in the relax passes too, or the relax would take it back.
         JointRows.weld(s, oa, ob, g, t[0], t[1], t[2], store.impulse, IMPULSES * j, useBias || store.linearHertz[j] > 0,
-                soft, so + 6, useBias || store.angularHertz[j] > 0, so + 9, k6, rhs6, t);
+                soft, so + 6, useBias || store.angularHertz[j] > 0, so + 9, w.k6, w.rhs6, t);
     }
 
-    private void solveHinge(int n, int j, boolean useBias) {
+    private void solveHinge(int n, int j, boolean useBias, JointScratch w) {
+        double[] g = w.g, k = w.k, kInv = w.kInv, t = w.t;
         double[] s = solverBodies.state;
         int oa = stateA[n], ob = stateB[n];
-        axialRows(n, j, useBias, twistAngle(j), true, 13);
+        axialRows(n, j, useBias, twistAngle(j, w), true, 13, w);
         // The swing of e (its part that tilts A's axis), as errors about the two perpendiculars.
         JointStore js = store;
         double along = g[9] * js.localAxisA[3 * j] + g[10] * js.localAxisA[3 * j + 1] + g[11] * js.localAxisA[3 * j + 2];
@@ -348,19 +467,21 @@ final class JointSolver {
         JointRows.point(s, oa, ob, g, store.impulse, IMPULSES * j, useBias, soft, SOFT * n, k, kInv, t);
     }
 
-    private void solveSlider(int n, int j, boolean useBias) {
+    private void solveSlider(int n, int j, boolean useBias, JointScratch w) {
+        double[] g = w.g, k = w.k, kInv = w.kInv, t = w.t;
         double[] s = solverBodies.state;
         int oa = stateA[n], ob = stateB[n];
         double along = g[6] * g[13] + g[7] * g[14] + g[8] * g[15];
-        axialRows(n, j, useBias, along, false, 13);
-        errorVector(j);
+        axialRows(n, j, useBias, along, false, 13, w);
+        errorVector(j, w);
         JointRows.angularLock(s, oa, ob, t[0], t[1], t[2], store.impulse, IMPULSES * j + 3, useBias, soft, SOFT * n, k,
                 kInv, t);
         double c1 = g[6] * g[16] + g[7] * g[17] + g[8] * g[18], c2 = g[6] * g[19] + g[7] * g[20] + g[8] * g[21];
         JointRows.linearPair(s, oa, ob, g, 23, 16, 19, c1, c2, store.impulse, IMPULSES * j, useBias, soft, SOFT * n, t);
     }
 
-    private void solveDistance(int n, int j, boolean useBias) {
+    private void solveDistance(int n, int j, boolean useBias, JointScratch w) {
+        double[] g = w.g, t = w.t, rowOut = w.rowOut;
         double length = Math.sqrt(g[6] * g[6] + g[7] * g[7] + g[8] * g[8]);
         if (!(length > 1e-9)) {
             // The anchors coincide: no direction to push along.
@@ -371,7 +492,7 @@ final class JointSolver {
         g[14] = g[7] / length;
         g[15] = g[8] / length;
         JointStore js = store;
-        axialRows(n, j, useBias, length, false, 0);
+        axialRows(n, j, useBias, length, false, 0, w);
         if (!js.enableSpring[j] && !js.enableLimit[j]) {
             // A rod: the length is held like any rigid part, softly with bias and rigidly in the relax.
             double[] s = solverBodies.state;
@@ -402,49 +523,47 @@ final class JointSolver {
      * alone, a torque about the centre of mass of a lever loaded at its far end was mostly undone
      * by the point rows after it, and a limit let the lever 2° past before it held.
      */
-    private void axialRows(int n, int j, boolean useBias, double x, boolean angular, int ua) {
+    private void axialRows(int n, int j, boolean useBias, double x, boolean angular, int ua, JointScratch w) {
+        double[] rowOut = w.rowOut;
         JointStore js = store;
         double[] l = js.impulse;
         int so = SOFT * n, i = IMPULSES * j;
-        axialAngular = angular;
-        axialLever = ua;
+        w.axialAngular = angular;
+        w.axialLever = ua;
         if (angular && (js.enableSpring[j] || js.enableMotor[j] || js.enableLimit[j])) {
-            pivotImpulse(n);
+            pivotImpulse(n, w);
         }
         boolean distance = js.kind[j] == JointStore.DISTANCE;
         if (js.enableSpring[j]) {
-            axialRow(n);
+            axialRow(n, w);
             double target = distance ? js.length[j] : js.springTarget[j];
             double c = angular ? wrap(x - target) : x - target;
             double delta = -soft[so + 4] * rowOut[1] * (rowOut[0] + soft[so + 3] * c) - soft[so + 5] * l[i + SPRING];
             l[i + SPRING] += delta;
-            applyAxial(n, delta);
+            applyAxial(n, delta, w);
         }
         if (js.enableMotor[j]) {
-            axialRow(n);
+            axialRow(n, w);
             double max = js.maxMotorForce[j] * h;
             double old = l[i + MOTOR];
             double next = Math.max(-max, Math.min(max, old - rowOut[1] * (rowOut[0] - js.motorSpeed[j])));
             l[i + MOTOR] = next;
-            applyAxial(n, next - old);
+            applyAxial(n, next - old, w);
         }
         if (js.enableLimit[j]) {
-            limit(n, j, useBias, x - js.lower[j], 1.0, LOWER);
-            limit(n, j, useBias, js.upper[j] - x, -1.0, UPPER);
+            limit(n, j, useBias, x - js.lower[j], 1.0, LOWER, w);
+            limit(n, j, useBias, js.upper[j] - x, -1.0, UPPER, w);
         }
     }
 
-    private boolean axialAngular;
-    private int axialLever;
-    /** Per unit of a hinge's axial impulse, the linear impulse at the anchors that keeps them together, and the row's inverse mass. */
-    private final double[] pivot = new double[4];
 
     /**
      * For a hinge's axis a: the angular impulse a moves the anchors apart by δ = (I_B⁻¹a)×r_B +
      * (I_A⁻¹a)×r_A; the linear impulse P = −K⁻¹δ (K the point rows' mass matrix) brings them back.
      * The row's inverse mass is then a·I_B⁻¹·(a + r_B×P) + a·I_A⁻¹·(a + r_A×P).
      */
-    private void pivotImpulse(int n) {
+    private void pivotImpulse(int n, JointScratch w) {
+        double[] g = w.g, k = w.k, kInv = w.kInv, t = w.t, pivot = w.pivot;
         double[] s = solverBodies.state;
         int oa = stateA[n], ob = stateB[n];
         double ax = g[13], ay = g[14], az = g[15];
@@ -472,27 +591,29 @@ final class JointSolver {
         pivot[0] = px;
         pivot[1] = py;
         pivot[2] = pz;
-        double k = JointRows.inertiaForm(s, ob, ax, ay, az, ax + (g[4] * pz - g[5] * py), ay + (g[5] * px - g[3] * pz),
+        double inverseMass = JointRows.inertiaForm(s, ob, ax, ay, az, ax + (g[4] * pz - g[5] * py), ay + (g[5] * px - g[3] * pz),
                 az + (g[3] * py - g[4] * px))
                 + JointRows.inertiaForm(s, oa, ax, ay, az, ax + (g[1] * pz - g[2] * py), ay + (g[2] * px - g[0] * pz),
                 az + (g[0] * py - g[1] * px));
-        pivot[3] = k > 0 ? 1.0 / k : 0.0;
+        pivot[3] = inverseMass > 0 ? 1.0 / inverseMass : 0.0;
     }
 
     /** The axial row's velocity and mass into rowOut. */
-    private void axialRow(int n) {
-        JointRows.row(solverBodies.state, stateA[n], stateB[n], g, axialLever, g[13], g[14], g[15], axialAngular, rowOut);
-        if (axialAngular) {
+    private void axialRow(int n, JointScratch w) {
+        double[] g = w.g, rowOut = w.rowOut, pivot = w.pivot;
+        JointRows.row(solverBodies.state, stateA[n], stateB[n], g, w.axialLever, g[13], g[14], g[15], w.axialAngular, rowOut);
+        if (w.axialAngular) {
             rowOut[1] = pivot[3];
         }
     }
 
     /** Applies λ along the axial row (a hinge's with its anchor impulse). */
-    private void applyAxial(int n, double lambda) {
+    private void applyAxial(int n, double lambda, JointScratch w) {
+        double[] g = w.g, t = w.t, pivot = w.pivot;
         double[] s = solverBodies.state;
         int oa = stateA[n], ob = stateB[n];
-        JointRows.applyRow(s, oa, ob, g, axialLever, g[13], g[14], g[15], axialAngular, lambda, t);
-        if (axialAngular) {
+        JointRows.applyRow(s, oa, ob, g, w.axialLever, g[13], g[14], g[15], w.axialAngular, lambda, t);
+        if (w.axialAngular) {
             JointRows.applyLinear(s, oa, ob, lambda * pivot[0], lambda * pivot[1], lambda * pivot[2], g[0], g[1], g[2],
                     g[3], g[4], g[5], t);
         }
@@ -503,10 +624,11 @@ final class JointSolver {
      * inside approaches the limit no faster than closes it in this substep (the speculative rule of
      * the contacts); one past it is pushed back softly with bias, rigidly without.
      */
-    private void limit(int n, int j, boolean useBias, double c, double sign, int slot) {
+    private void limit(int n, int j, boolean useBias, double c, double sign, int slot, JointScratch w) {
+        double[] rowOut = w.rowOut;
         double[] l = store.impulse;
         int so = SOFT * n, i = IMPULSES * j + slot;
-        axialRow(n);
+        axialRow(n, w);
         double bias = 0, massScale = 1, impulseScale = 0;
         if (c > 0) {
             bias = c * invH;
@@ -518,7 +640,7 @@ final class JointSolver {
         double old = l[i];
         double next = Math.max(0.0, old - massScale * rowOut[1] * (sign * rowOut[0] + bias) - impulseScale * old);
         l[i] = next;
-        applyAxial(n, sign * (next - old));
+        applyAxial(n, sign * (next - old), w);
     }
 
     /** An angle difference brought into (−π, π]. */

@@ -128,7 +128,7 @@ public final class StepPipeline {
         }
         long st = System.nanoTime();
         solver.storeImpulses(world.contacts, pool);
-        world.jointsBroke(solver, solver.finishJoints());
+        world.jointsBroke(solver, solver.finishJoints(pool));
         stageNanos[StepStage.RESTITUTION.ordinal()] += st - r;
         stageNanos[StepStage.STORE_IMPULSES.ordinal()] += System.nanoTime() - st;
         long t2 = System.nanoTime();
