@@ -31,7 +31,8 @@ public final class JointDef {
     final BodyId bodyA, bodyB;
     final double[] anchorA, anchorB, axis;
     final boolean collideConnected;
-    final boolean enableLimit, enableMotor, enableSpring;
+    final boolean enableLimit, enableMotor, enableSpring, enableCone;
+    final double coneAngle;
     final double lower, upper, motorSpeed, maxMotorForce, springHertz, springDampingRatio, springTarget;
     final double length;
     final double linearHertz, linearDampingRatio, angularHertz, angularDampingRatio;
@@ -50,6 +51,8 @@ public final class JointDef {
         enableLimit = b.enableLimit;
         enableMotor = b.enableMotor;
         enableSpring = b.enableSpring;
+        enableCone = b.enableCone;
+        coneAngle = b.coneAngle;
         lower = b.lower;
         upper = b.upper;
         motorSpeed = b.motorSpeed;
@@ -102,7 +105,8 @@ public final class JointDef {
         private final double[] anchorB = new double[3];
         private final double[] axis = {1, 0, 0};
         private boolean collideConnected;
-        private boolean enableLimit, enableMotor, enableSpring;
+        private boolean enableLimit, enableMotor, enableSpring, enableCone;
+        private double coneAngle;
         private double lower, upper, motorSpeed, maxMotorForce, springHertz, springDampingRatio, springTarget;
         private double length = Double.NaN;
         private double linearHertz, linearDampingRatio, angularHertz, angularDampingRatio;
@@ -157,7 +161,8 @@ public final class JointDef {
 
         /**
          * Limits on the joint's coordinate: the hinge angle (rad, within [−π, π]), the slider offset
-         * along the axis (m), the distance between the anchors (m, lower ≥ 0; a rope is (0, length)).
+         * along the axis (m), the distance between the anchors (m, lower ≥ 0; a rope is (0, length)),
+         * a ball joint's twist about its axis (rad, within [−π, π]).
          */
         public Builder limits(double lower, double upper) {
             Check.finite("lower", lower);
@@ -168,6 +173,21 @@ public final class JointDef {
             this.lower = lower;
             this.upper = upper;
             enableLimit = true;
+            return this;
+        }
+
+        /**
+         * A ball joint's cone: the angle between A's axis and B's (the axis as both bodies carried it
+         * from the joint's creation) stays at most {@code maxAngle} (rad, in (0, π)). With
+         * {@link #limits} on the twist about the axis, a shoulder or a hip.
+         */
+        public Builder cone(double maxAngle) {
+            Check.finite("cone maxAngle", maxAngle);
+            if (!(maxAngle > 0 && maxAngle < Math.PI)) {
+                throw new IllegalArgumentException("cone maxAngle must be in (0, π), got " + maxAngle);
+            }
+            coneAngle = maxAngle;
+            enableCone = true;
             return this;
         }
 

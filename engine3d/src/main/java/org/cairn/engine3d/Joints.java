@@ -37,7 +37,10 @@ public final class Joints {
             throw new IllegalArgumentException("a joint needs a DYNAMIC body, got bodyA " + def.bodyA + " ("
                     + world.type(def.bodyA) + ") and bodyB " + def.bodyB + " (" + world.type(def.bodyB) + ")");
         }
-        if (def.kind == JointKind.HINGE && def.enableLimit) {
+        if (def.enableCone && def.kind != JointKind.BALL) {
+            throw new IllegalArgumentException("a cone limit is for BALL joints, got " + def.kind);
+        }
+        if ((def.kind == JointKind.HINGE || def.kind == JointKind.BALL) && def.enableLimit) {
             Check.inRange("lower", def.lower, -Math.PI, Math.PI);
             Check.inRange("upper", def.upper, -Math.PI, Math.PI);
         }
@@ -68,6 +71,8 @@ public final class Joints {
         js.enableLimit[j] = def.enableLimit;
         js.enableMotor[j] = def.enableMotor;
         js.enableSpring[j] = def.enableSpring;
+        js.enableCone[j] = def.enableCone;
+        js.coneAngle[j] = def.coneAngle;
         js.lower[j] = def.lower;
         js.upper[j] = def.upper;
         js.motorSpeed[j] = def.motorSpeed;
@@ -198,6 +203,16 @@ public final class Joints {
             case JointStore.DISTANCE -> JointMeasure.length(store, state.bodies, j, scratch);
             default -> Double.NaN;
         };
+    }
+
+    /** The angle between body A's axis and body B's (rad, [0, π]): 0 as created; a ball joint's cone limits it. */
+    public double swing(JointId id) {
+        return JointMeasure.swing(store, state.bodies, joint(id), scratch);
+    }
+
+    /** How far B has turned about A's axis, the swing left out (rad, [−π, π]): 0 as created; a ball joint's limits bound it. */
+    public double twist(JointId id) {
+        return JointMeasure.angle(store, state.bodies, joint(id), scratch);
     }
 
     /** The rate of {@link #coordinate} (rad/s or m/s); NaN where the coordinate is. */

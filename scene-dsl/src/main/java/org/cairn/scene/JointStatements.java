@@ -20,7 +20,7 @@ import org.cairn.scene.internal.eval.Value;
 /**
  * The {@code joint} statement:
  * {@code joint KIND NAME a=BODY b=BODY at=(x, y, z) [at_b=(x, y, z)] [axis=(x, y, z)]
- * [limits=(lo, hi)] [motor=(speed, max)] [spring=(hertz, damping[, target])] [length=L]
+ * [limits=(lo, hi)] [cone=ANGLE] [motor=(speed, max)] [spring=(hertz, damping[, target])] [length=L]
  * [softness=(hertz, damping)] [linear_softness=(...)] [angular_softness=(...)] [break_force=F]
  * [break_torque=T] [collide=on|off]}, KIND one of ball, hinge, slider, fixed, distance. Anchors
  * and axis are in the world frame, where the scene places the bodies. Units follow the kind: a
@@ -79,12 +79,14 @@ final class JointStatements {
                 ok = false;
             }
         }
-        boolean angular = kind == JointKind.HINGE;
+        boolean angular = kind == JointKind.HINGE || kind == JointKind.BALL;
         boolean axial = kind == JointKind.HINGE || kind == JointKind.SLIDER || kind == JointKind.DISTANCE;
-        ok &= only(g, props, "axis", kind == JointKind.HINGE || kind == JointKind.SLIDER, "hinge and slider joints");
+        ok &= only(g, props, "axis", kind == JointKind.HINGE || kind == JointKind.SLIDER || kind == JointKind.BALL,
+                "ball, hinge and slider joints");
         ok &= only(g, props, "at_b", kind == JointKind.DISTANCE, "distance joints");
         ok &= only(g, props, "length", kind == JointKind.DISTANCE, "distance joints");
-        ok &= only(g, props, "limits", axial, "hinge, slider and distance joints");
+        ok &= only(g, props, "limits", axial || kind == JointKind.BALL, "ball, hinge, slider and distance joints");
+        ok &= only(g, props, "cone", kind == JointKind.BALL, "ball joints");
         ok &= only(g, props, "motor", axial, "hinge, slider and distance joints");
         ok &= only(g, props, "spring", axial, "hinge, slider and distance joints");
         ok &= only(g, props, "linear_softness", kind == JointKind.FIXED, "fixed joints");
@@ -107,7 +109,8 @@ final class JointStatements {
         double[] atB = props.containsKey("at_b") ? vector(props.get("at_b")) : at;
         double[] axis = props.containsKey("axis") ? vector(props.get("axis")) : new double[] {1, 0, 0};
         SceneDef.JointSpec spec = new SceneDef.JointSpec(name, kind, prefix + ((Value.Word) props.get("a")).name(),
-                prefix + ((Value.Word) props.get("b")).name(), at, atB, axis, limits, motor, spring,
+                prefix + ((Value.Word) props.get("b")).name(), at, atB, axis, limits,
+                props.containsKey("cone") ? si(props.get("cone")) : Double.NaN, motor, spring,
                 props.containsKey("length") ? si(props.get("length")) : Double.NaN, softness, linear, angularSoft,
                 props.containsKey("break_force") ? si(props.get("break_force")) : Double.POSITIVE_INFINITY,
                 props.containsKey("break_torque") ? si(props.get("break_torque")) : Double.POSITIVE_INFINITY,

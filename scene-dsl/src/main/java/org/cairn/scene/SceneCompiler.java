@@ -113,7 +113,7 @@ public final class SceneCompiler {
         SCHEMA.put("probe", Map.of("body", Kind.WORD, "record", Kind.LAYERS, "every", Kind.COUNT));
         SCHEMA.put("joint", Map.ofEntries(Map.entry("a", Kind.WORD), Map.entry("b", Kind.WORD),
                 Map.entry("at", Kind.LENGTH3), Map.entry("at_b", Kind.LENGTH3), Map.entry("axis", Kind.AXIS3),
-                Map.entry("limits", Kind.TUPLE), Map.entry("motor", Kind.TUPLE), Map.entry("spring", Kind.TUPLE),
+                Map.entry("limits", Kind.TUPLE), Map.entry("cone", Kind.ANGLE), Map.entry("motor", Kind.TUPLE), Map.entry("spring", Kind.TUPLE),
                 Map.entry("length", Kind.LENGTH), Map.entry("softness", Kind.TUPLE),
                 Map.entry("linear_softness", Kind.TUPLE), Map.entry("angular_softness", Kind.TUPLE),
                 Map.entry("break_force", Kind.FORCE), Map.entry("break_torque", Kind.TORQUE),

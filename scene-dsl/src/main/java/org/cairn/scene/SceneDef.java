@@ -59,13 +59,14 @@ public record SceneDef(WorldDef world, List<BodySpec> bodies, List<MaterialPair>
      * @param anchorA  the anchor, m (on A; on both unless {@code anchorB} differs)
      * @param anchorB  B's anchor, m (a distance joint's other end)
      * @param axis     the hinge or slider axis (unit)
-     * @param limits   lower and upper (rad or m), or NaN
+     * @param limits   lower and upper (rad or m; a ball joint's twist), or NaN
+     * @param cone     a ball joint's largest swing (rad), or NaN
      * @param motor    target speed and most force or torque, or NaN
      * @param spring   hertz, damping ratio and target, or NaN
      * @param softness the constraint's hertz and damping ratio, or NaN for the defaults
      */
     public record JointSpec(String name, JointKind kind, String bodyA, String bodyB, double[] anchorA, double[] anchorB,
-                            double[] axis, double[] limits, double[] motor, double[] spring, double length,
+                            double[] axis, double[] limits, double cone, double[] motor, double[] spring, double length,
                             double[] softness, double[] linearSoftness, double[] angularSoftness, double breakForce,
                             double breakTorque, boolean collideConnected) {
         /** The engine's definition between the created bodies {@code a} and {@code b}. */
@@ -75,6 +76,9 @@ public record SceneDef(WorldDef world, List<BodySpec> bodies, List<MaterialPair>
                     .axis(axis[0], axis[1], axis[2]).collideConnected(collideConnected);
             if (!Double.isNaN(limits[0])) {
                 d.limits(limits[0], limits[1]);
+            }
+            if (!Double.isNaN(cone)) {
+                d.cone(cone);
             }
             if (!Double.isNaN(motor[0])) {
                 d.motor(motor[0], motor[1]);

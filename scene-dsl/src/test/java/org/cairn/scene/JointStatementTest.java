@@ -98,8 +98,11 @@ class JointStatementTest {
 
     @Test
     void aPropertyOfAnotherKindIsRefused() {
-        Diagnostic d = onlyError(BODIES + "joint ball j a=post b=arm at=(0, 2m, 0) limits=(0, 1m)\n");
-        assertTrue(d.message().contains("'limits' is for hinge, slider and distance joints, not a ball joint"), d.message());
+        Diagnostic d = onlyError(BODIES + "joint fixed j a=post b=arm at=(0, 2m, 0) limits=(0, 1m)\n");
+        assertTrue(d.message().contains("'limits' is for ball, hinge, slider and distance joints, not a fixed joint"),
+                d.message());
+        Diagnostic cone = onlyError(BODIES + "joint hinge j a=post b=arm at=(0, 2m, 0) cone=30deg\n");
+        assertTrue(cone.message().contains("'cone' is for ball joints, not a hinge joint"), cone.message());
     }
 
     @Test

@@ -46,6 +46,17 @@ public final class JointMeasure {
         return 2.0 * Math.atan2(along, scratch[3]);
     }
 
+    /** The swing of joint j's rotation error (the angle between A's axis and B's), rad in [0, π]. */
+    public static double swing(JointStore js, BodyStore b, int j, double[] scratch) {
+        error(js, b, j, scratch, 0);
+        double ax = js.localAxisA[3 * j], ay = js.localAxisA[3 * j + 1], az = js.localAxisA[3 * j + 2];
+        double along = scratch[0] * ax + scratch[1] * ay + scratch[2] * az;
+        // |swing|'s w is the length of the twist part (along, w); its vector part the rest of e.
+        double tw = Math.sqrt(along * along + scratch[3] * scratch[3]);
+        double ex = scratch[0] - along * ax, ey = scratch[1] - along * ay, ez = scratch[2] - along * az;
+        return 2.0 * Math.atan2(Math.sqrt(ex * ex + ey * ey + ez * ez), tw);
+    }
+
     /** B's anchor minus A's, world frame, into d[o..o+3). */
     public static void separation(JointStore js, BodyStore b, int j, double[] d, int o) {
         int a = js.bodyA[j], c = js.bodyB[j];

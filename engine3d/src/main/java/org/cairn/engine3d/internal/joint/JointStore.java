@@ -59,7 +59,10 @@ public final class JointStore {
     public boolean[] enableLimit = new boolean[0];
     public boolean[] enableMotor = new boolean[0];
     public boolean[] enableSpring = new boolean[0];
-    /** Limits: rad (hinge), m (slider, distance). */
+    /** Ball joints: whether the swing (the angle between A's axis and B's) is limited, and to what (rad). */
+    public boolean[] enableCone = new boolean[0];
+    public double[] coneAngle = new double[0];
+    /** Limits: rad (hinge; a ball joint's twist about its axis), m (slider, distance). */
     public double[] lower = new double[0];
     public double[] upper = new double[0];
     /** Motor target speed (rad/s or m/s) and the most it may push (N·m or N). */
@@ -212,6 +215,8 @@ public final class JointStore {
         enableLimit = Arrays.copyOf(enableLimit, c);
         enableMotor = Arrays.copyOf(enableMotor, c);
         enableSpring = Arrays.copyOf(enableSpring, c);
+        enableCone = Arrays.copyOf(enableCone, c);
+        coneAngle = Arrays.copyOf(coneAngle, c);
         lower = Arrays.copyOf(lower, c);
         upper = Arrays.copyOf(upper, c);
         motorSpeed = Arrays.copyOf(motorSpeed, c);

@@ -205,6 +205,15 @@ final class JointSolver {
                 js.impulse[IMPULSES * j + LOWER] = 0.0;
                 js.impulse[IMPULSES * j + UPPER] = 0.0;
             }
+            if (js.kind[j] == JointStore.BALL) {
+                if (!js.enableLimit[j]) {
+                    js.impulse[IMPULSES * j + TWIST_LOWER] = 0.0;
+                    js.impulse[IMPULSES * j + TWIST_UPPER] = 0.0;
+                }
+                if (!js.enableCone[j]) {
+                    js.impulse[IMPULSES * j + CONE] = 0.0;
+                }
+            }
         }
     }
 
@@ -367,6 +376,78 @@ final class JointSolver {
                 2 * g[9], 2 * g[10], 2 * g[11], t, 0);
     }
 
+    /**
+     * The swing of the rotation error (its part that tilts A's axis, e = swing·twist, the twist
+     * about A's axis first) into w.swing (x, y, z, w with w ≥ 0); false when e has no twist part to
+     * split off (a half turn about a perpendicular).
+     */
+    private boolean swing(int j, JointScratch w) {
+        double[] g = w.g;
+        JointStore js = store;
+        double ax = js.localAxisA[3 * j], ay = js.localAxisA[3 * j + 1], az = js.localAxisA[3 * j + 2];
+        double along = g[9] * ax + g[10] * ay + g[11] * az;
+        double tw = Math.sqrt(along * along + g[12] * g[12]);
+        if (!(tw > 0)) {
+            return false;
+        }
+        double qx = along * ax / tw, qy = along * ay / tw, qz = along * az / tw, qw = g[12] / tw;
+        double sx = g[12] * -qx + g[9] * qw + g[10] * -qz - g[11] * -qy;
+        double sy = g[12] * -qy - g[9] * -qz + g[10] * qw + g[11] * -qx;
+        double sz = g[12] * -qz + g[9] * -qy - g[10] * -qx + g[11] * qw;
+        double sw = g[12] * qw + g[9] * qx + g[10] * qy + g[11] * qz;
+        double sign = sw < 0 ? -1 : 1;
+        w.swing[0] = sign * sx;
+        w.swing[1] = sign * sy;
+        w.swing[2] = sign * sz;
+        w.swing[3] = sign * sw;
+        return true;
+    }
+
+    /**
+     * The swing's unit rotation axis, world frame, into g[13..16), and its angle (rad, ≥ 0); 0 when
+     * there is no swing (g untouched). A turn about this axis changes the swing and not the twist.
+     */
+    private double swingAxis(int j, JointScratch w) {
+        if (!swing(j, w)) {
+            return 0.0;
+        }
+        double[] q = w.swing;
+        double length = Math.sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2]);
+        if (!(length > 1e-12)) {
+            return 0.0;
+        }
+        int a = 4 * store.bodyA[j];
+        BodyStore b = bodies;
+        Quat.rotate(b.rotation[a], b.rotation[a + 1], b.rotation[a + 2], b.rotation[a + 3], q[0] / length,
+                q[1] / length, q[2] / length, w.g, 13);
+        return 2.0 * Math.atan2(length, q[3]);
+    }
+
+    /**
+     * B's axis (A's axis carried by the swing), world frame, into g[13..16): a turn about it changes
+     * the twist and not the swing, so it is the twist limit's row. A's axis when e has no swing.
+     */
+    private void twistAxis(int j, JointScratch w) {
+        JointStore js = store;
+        double[] q = w.swing, t = w.t;
+        if (!swing(j, w)) {
+            return;
+        }
+        Quat.rotate(q[0], q[1], q[2], q[3], js.localAxisA[3 * j], js.localAxisA[3 * j + 1], js.localAxisA[3 * j + 2], t, 0);
+        int a = 4 * js.bodyA[j];
+        BodyStore b = bodies;
+        Quat.rotate(b.rotation[a], b.rotation[a + 1], b.rotation[a + 2], b.rotation[a + 3], t[0], t[1], t[2], w.g, 13);
+    }
+
+    /** Puts A's axis (world frame) back into g[13..16) after {@link #swingAxis} borrowed it. */
+    private void restoreAxis(int j, JointScratch w) {
+        JointStore js = store;
+        int a = 4 * js.bodyA[j];
+        BodyStore b = bodies;
+        Quat.rotate(b.rotation[a], b.rotation[a + 1], b.rotation[a + 2], b.rotation[a + 3], js.localAxisA[3 * j],
+                js.localAxisA[3 * j + 1], js.localAxisA[3 * j + 2], w.g, 13);
+    }
+
     /** The angle (rad) of the rotation error about A's axis (the twist of e about it), in [−π, π]. */
     private double twistAngle(int j, JointScratch w) {
         double[] g = w.g;
@@ -385,7 +466,28 @@ final class JointSolver {
         Arrays.fill(w.linear, 0.0);
         Arrays.fill(w.angular, 0.0);
         switch (js.kind[j]) {
-            case JointStore.BALL -> set(w.linear, l[i], l[i + 1], l[i + 2]);
+            case JointStore.BALL -> {
+                set(w.linear, l[i], l[i + 1], l[i + 2]);
+                // Cone and twist limits turn B about the anchor, like a hinge's axial rows.
+                double twist = l[i + TWIST_LOWER] - l[i + TWIST_UPPER];
+                if (twist != 0) {
+                    twistAxis(j, w);
+                    pivotImpulse(n, w);
+                    for (int c = 0; c < 3; c++) {
+                        w.angular[c] += twist * g[13 + c];
+                        w.linear[c] += twist * pivot[c];
+                    }
+                    restoreAxis(j, w);
+                }
+                if (l[i + CONE] != 0 && swingAxis(j, w) > 0) {
+                    pivotImpulse(n, w);
+                    for (int c = 0; c < 3; c++) {
+                        w.angular[c] -= l[i + CONE] * g[13 + c];
+                        w.linear[c] -= l[i + CONE] * pivot[c];
+                    }
+                    restoreAxis(j, w);
+                }
+            }
             case JointStore.FIXED -> {
                 set(w.linear, l[i], l[i + 1], l[i + 2]);
                 set(w.angular, l[i + 3], l[i + 4], l[i + 5]);
@@ -426,8 +528,38 @@ final class JointSolver {
         d[2] = z;
     }
 
+    /** A ball joint's impulse slots for its cone and twist limits (its angular slots, which it has no other use for). */
+    static final int CONE = 3;
+    static final int TWIST_LOWER = 4;
+    static final int TWIST_UPPER = 5;
+
+    /**
+     * A ball joint: its twist limits (about A's axis) and its cone limit (on the angle between A's
+     * axis and B's: the swing), then the point. The limits' rows turn B about the anchor.
+     */
     private void solveBall(int n, int j, boolean useBias, JointScratch w) {
         double[] g = w.g, k = w.k, kInv = w.kInv, t = w.t;
+        JointStore js = store;
+        if (js.enableLimit[j]) {
+            double twist = twistAngle(j, w);
+            w.axialAngular = true;
+            w.axialLever = 0;
+            twistAxis(j, w);
+            pivotImpulse(n, w);
+            limit(n, j, useBias, twist - js.lower[j], 1.0, TWIST_LOWER, w);
+            limit(n, j, useBias, js.upper[j] - twist, -1.0, TWIST_UPPER, w);
+            restoreAxis(j, w);
+        }
+        if (js.enableCone[j]) {
+            double swing = swingAxis(j, w);
+            if (swing > 0) {
+                w.axialAngular = true;
+                w.axialLever = 0;
+                pivotImpulse(n, w);
+                limit(n, j, useBias, js.coneAngle[j] - swing, -1.0, CONE, w);
+                restoreAxis(j, w);
+            }
+        }
         JointRows.point(solverBodies.state, stateA[n], stateB[n], g, store.impulse, IMPULSES * j, useBias, soft,
                 SOFT * n, k, kInv, t);
     }
@@ -622,7 +754,8 @@ final class JointSolver {
     /**
      * One side of a limit: c is how far inside it the joint is (negative: past it). A joint still
      * inside approaches the limit no faster than closes it in this substep (the speculative rule of
-     * the contacts); one past it is pushed back softly with bias, rigidly without.
+     * the contacts); one past it is pushed back at the joint's bias rate (rigid mass, no leak) with
+     * bias, rigidly without.
      */
     private void limit(int n, int j, boolean useBias, double c, double sign, int slot, JointScratch w) {
         double[] rowOut = w.rowOut;
@@ -633,9 +766,9 @@ final class JointSolver {
         if (c > 0) {
             bias = c * invH;
         } else if (useBias) {
+            // Pushed back at the joint's rate, without the soft constraint's leak: a limb resting
+            // against its limit then sits on it (with the leak it rested 1.2° past, held like a spring).
             bias = soft[so] * c;
-            massScale = soft[so + 1];
-            impulseScale = soft[so + 2];
         }
         double old = l[i];
         double next = Math.max(0.0, old - massScale * rowOut[1] * (sign * rowOut[0] + bias) - impulseScale * old);

@@ -1,0 +1,128 @@
+package org.cairn.engine3d;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.cairn.engine3d.geometry.Box;
+import org.cairn.engine3d.geometry.Capsule;
+import org.cairn.engine3d.geometry.Shape;
+import org.cairn.engine3d.geometry.Sphere;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A ragdoll (head, torso, pelvis, arms and legs in two parts each; ball joints with cone and twist
+ * limits at the neck, spine, shoulders and hips, hinges with limits at the elbows and knees)
+ * dropped from 2 m onto the ground: it comes to rest with every limit respected and falls asleep.
+ */
+class RagdollTest {
+    private final List<JointId> joints = new ArrayList<>();
+    /** Per joint, its limits as created: twist or angle lower and upper, cone (rad). */
+    private final java.util.Map<JointId, double[]> limits = new java.util.HashMap<>();
+
+    private static BodyId part(World world, double x, double y, Shape shape) {
+        BodyId b = world.createBody(BodyDef.builder().position(x, y, 0).build());
+        world.createShape(b, ShapeDef.builder().density(1000).friction(0.8).build(), shape);
+        return b;
+    }
+
+    private void ball(World world, BodyId a, BodyId b, double x, double y, double ax, double ay, double cone,
+                      double twist) {
+        JointId j = world.createJoint(JointDef.builder(JointKind.BALL, a, b).anchor(x, y, 0).axis(ax, ay, 0)
+                .cone(Math.toRadians(cone)).limits(Math.toRadians(-twist), Math.toRadians(twist)).build());
+        joints.add(j);
+        limits.put(j, new double[] {Math.toRadians(-twist), Math.toRadians(twist), Math.toRadians(cone)});
+    }
+
+    private void hinge(World world, BodyId a, BodyId b, double x, double y, double lower, double upper) {
+        JointId j = world.createJoint(JointDef.builder(JointKind.HINGE, a, b).anchor(x, y, 0).axis(1, 0, 0)
+                .limits(Math.toRadians(lower), Math.toRadians(upper)).build());
+        joints.add(j);
+        limits.put(j, new double[] {Math.toRadians(lower), Math.toRadians(upper), Double.NaN});
+    }
+
+    /**
+     * Measured: at most 4.3° past a limit while it tumbles (a shoulder's twist, with its cone
+     * reached too), 0.0000° once at rest; every part asleep after 298 steps (5 s).
+     */
+    @Test
+    void aDroppedRagdollGivesALimitAFewDegreesAtMostComesToRestWithinThemAndSleeps() {
+        World world = new World();
+        BodyId ground = world.createBody(BodyDef.builder().type(BodyType.STATIC).position(0, -0.5, 0).build());
+        world.createShape(ground, ShapeDef.builder().friction(0.8).build(), new Box(10, 0.5, 10));
+        double h = 2.0;
+        BodyId pelvis = part(world, 0, h + 1.0, new Box(0.15, 0.1, 0.1));
+        BodyId torso = part(world, 0, h + 1.35, new Box(0.18, 0.2, 0.1));
+        BodyId head = part(world, 0, h + 1.7, new Sphere(0.1));
+        ball(world, pelvis, torso, 0, h + 1.12, 0, 1, 20, 20);
+        ball(world, torso, head, 0, h + 1.57, 0, 1, 30, 40);
+        List<BodyId> parts = new ArrayList<>(List.of(pelvis, torso, head));
+        for (int side = -1; side <= 1; side += 2) {
+            BodyId upperArm = part(world, 0.25 * side, h + 1.35, new Capsule(0.1, 0.05));
+            BodyId lowerArm = part(world, 0.25 * side, h + 1.0, new Capsule(0.1, 0.045));
+            BodyId thigh = part(world, 0.09 * side, h + 0.7, new Capsule(0.14, 0.06));
+            BodyId shin = part(world, 0.09 * side, h + 0.3, new Capsule(0.14, 0.05));
+            ball(world, torso, upperArm, 0.25 * side, h + 1.5, 0, -1, 80, 45);
+            hinge(world, upperArm, lowerArm, 0.25 * side, h + 1.17, -140, 0);
+            ball(world, pelvis, thigh, 0.09 * side, h + 0.9, 0, -1, 50, 30);
+            hinge(world, thigh, shin, 0.09 * side, h + 0.5, 0, 130);
+            parts.addAll(List.of(upperArm, lowerArm, thigh, shin));
+        }
+        double worst = 0, atRest = 0;
+        String where = "";
+        int asleepAt = -1;
+        for (int step = 1; step <= 600; step++) {
+            world.step();
+            for (JointId j : joints) {
+                double past;
+                if (world.joints().kind(j) == JointKind.HINGE) {
+                    double angle = world.joints().coordinate(j);
+                    past = Math.max(lower(world, j) - angle, angle - upper(world, j));
+                } else {
+                    double twist = world.joints().twist(j);
+                    past = Math.max(Math.max(lower(world, j) - twist, twist - upper(world, j)),
+                            world.joints().swing(j) - cone(world, j));
+                }
+                if (step == 600) {
+                    atRest = Math.max(atRest, past);
+                }
+                if (past > worst) {
+                    worst = past;
+                    where = world.joints().kind(j) + " " + joints.indexOf(j) + " at step " + step
+                            + (world.joints().kind(j) == JointKind.BALL ? String.format(" (twist %.1f°, swing %.1f°)",
+                            Math.toDegrees(world.joints().twist(j)), Math.toDegrees(world.joints().swing(j))) : "");
+                }
+            }
+            boolean allAsleep = parts.stream().noneMatch(world::isAwake);
+            if (allAsleep && asleepAt < 0) {
+                asleepAt = step;
+            }
+        }
+        System.out.printf("ragdoll: worst %.3f° past a limit (%s), at rest %.4f°, asleep at step %d%n", Math.toDegrees(worst),
+                where, Math.toDegrees(atRest), asleepAt);
+        assertTrue(worst < Math.toRadians(10), "a limit was passed by " + Math.toDegrees(worst) + "° (" + where + ")");
+        assertTrue(atRest < Math.toRadians(0.1), "at rest a limit is passed by " + Math.toDegrees(atRest) + "°");
+        assertTrue(asleepAt > 0, "the ragdoll never fell asleep");
+        for (BodyId part : parts) {
+            assertFalse(world.isAwake(part));
+        }
+    }
+
+
+    private double lower(World world, JointId j) {
+        return limitsOf(j)[0];
+    }
+
+    private double upper(World world, JointId j) {
+        return limitsOf(j)[1];
+    }
+
+    private double cone(World world, JointId j) {
+        return limitsOf(j)[2];
+    }
+
+    private double[] limitsOf(JointId j) {
+        return limits.get(j);
+    }
+}
