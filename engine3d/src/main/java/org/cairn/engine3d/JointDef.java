@@ -29,7 +29,8 @@ public final class JointDef {
 
     final JointKind kind;
     final BodyId bodyA, bodyB;
-    final double[] anchorA, anchorB, axis;
+    final double[] anchorA, anchorB, axis, spinAxis;
+    final double steerAngle;
     final boolean collideConnected;
     final boolean enableLimit, enableMotor, enableSpring, enableCone;
     final double coneAngle;
@@ -47,6 +48,8 @@ public final class JointDef {
         anchorA = b.anchorA.clone();
         anchorB = b.anchorB.clone();
         axis = b.axis.clone();
+        spinAxis = b.spinAxis.clone();
+        steerAngle = b.steerAngle;
         collideConnected = b.collideConnected;
         enableLimit = b.enableLimit;
         enableMotor = b.enableMotor;
@@ -104,6 +107,8 @@ public final class JointDef {
         private final double[] anchorA = new double[3];
         private final double[] anchorB = new double[3];
         private final double[] axis = {1, 0, 0};
+        private final double[] spinAxis = {0, 0, 1};
+        private double steerAngle;
         private boolean collideConnected;
         private boolean enableLimit, enableMotor, enableSpring, enableCone;
         private double coneAngle;
@@ -150,6 +155,27 @@ public final class JointDef {
                         + ", " + z + ")");
             }
             set(axis, x / n, y / n, z / n);
+            return this;
+        }
+
+        /**
+         * A wheel's spin axis, world frame, normalised (default (0, 0, 1)); it must not be parallel
+         * to the suspension {@link #axis}.
+         */
+        public Builder spinAxis(double x, double y, double z) {
+            Check.finite3("spinAxis", x, y, z);
+            double n = Math.sqrt(x * x + y * y + z * z);
+            if (!(n > 1e-12) || !Double.isFinite(n)) {
+                throw new IllegalArgumentException("spinAxis must have a finite, non-zero length, got (" + x + ", " + y
+                        + ", " + z + ")");
+            }
+            set(spinAxis, x / n, y / n, z / n);
+            return this;
+        }
+
+        /** A wheel's steering angle about the suspension axis (rad, within ±π/2; default 0). */
+        public Builder steer(double angle) {
+            steerAngle = Check.inRange("steer angle", angle, -0.5 * Math.PI, 0.5 * Math.PI);
             return this;
         }
 

@@ -23,5 +23,11 @@ public enum JointKind {
      * The anchors keep their distance (a rod), stay within limits (a rope: the upper limit only)
      * or are pulled towards a length by a spring; a motor can push along the line.
      */
-    DISTANCE
+    DISTANCE,
+    /**
+     * A wheel (B) on a chassis (A): it slides along the axis (the suspension: `spring` towards an
+     * offset, `limits` on its travel), spins freely about its spin axis (driven by the `motor`) and
+     * is held at a steering angle about the suspension axis ({@link Joints#setSteerAngle}).
+     */
+    WHEEL
 }

@@ -37,6 +37,13 @@ public final class Joints {
             throw new IllegalArgumentException("a joint needs a DYNAMIC body, got bodyA " + def.bodyA + " ("
                     + world.type(def.bodyA) + ") and bodyB " + def.bodyB + " (" + world.type(def.bodyB) + ")");
         }
+        if (def.kind == JointKind.WHEEL) {
+            double along = def.spinAxis[0] * def.axis[0] + def.spinAxis[1] * def.axis[1] + def.spinAxis[2] * def.axis[2];
+            if (Math.abs(along) > 0.999) {
+                throw new IllegalArgumentException("a wheel's spinAxis must not be parallel to its suspension axis, got "
+                        + java.util.Arrays.toString(def.spinAxis) + " and " + java.util.Arrays.toString(def.axis));
+            }
+        }
         if (def.enableCone && def.kind != JointKind.BALL) {
             throw new IllegalArgumentException("a cone limit is for BALL joints, got " + def.kind);
         }
@@ -62,6 +69,25 @@ public final class Joints {
         Quat.rotate(-ax, -ay, -az, aw, def.axis[0], def.axis[1], def.axis[2], js.localAxisA, 3 * j);
         JointMeasure.perpendiculars(js.localAxisA[3 * j], js.localAxisA[3 * j + 1], js.localAxisA[3 * j + 2],
                 js.localPerpA, 6 * j);
+        if (def.kind == JointKind.WHEEL) {
+            // The spin axis, square to the suspension, is the first perpendicular (A's frame) and,
+            // in B's frame, the axis the wheel spins about.
+            double[] sAxis = def.axis, spin = def.spinAxis;
+            double along = spin[0] * sAxis[0] + spin[1] * sAxis[1] + spin[2] * sAxis[2];
+            double px = spin[0] - along * sAxis[0], py = spin[1] - along * sAxis[1], pz = spin[2] - along * sAxis[2];
+            double length = Math.sqrt(px * px + py * py + pz * pz);
+            px /= length;
+            py /= length;
+            pz /= length;
+            Quat.rotate(-ax, -ay, -az, aw, px, py, pz, js.localPerpA, 6 * j);
+            double[] axisA = js.localAxisA, perp = js.localPerpA;
+            int o = 6 * j, i = 3 * j;
+            perp[o + 3] = axisA[i + 1] * perp[o + 2] - axisA[i + 2] * perp[o + 1];
+            perp[o + 4] = axisA[i + 2] * perp[o] - axisA[i] * perp[o + 2];
+            perp[o + 5] = axisA[i] * perp[o + 1] - axisA[i + 1] * perp[o];
+            Quat.rotate(-bx, -by, -bz, bw, px, py, pz, js.localAxisB, 3 * j);
+            js.steerAngle[j] = def.steerAngle;
+        }
         // q_A⁻¹·q_B.
         js.referenceRotation[4 * j] = aw * bx - ax * bw - ay * bz + az * by;
         js.referenceRotation[4 * j + 1] = aw * by + ax * bz - ay * bw - az * bx;
@@ -192,14 +218,14 @@ public final class Joints {
 
     /**
      * The joint's coordinate now: a hinge's angle (rad, in [−π, π], 0 as created, positive turning
-     * B about the axis by the right-hand rule), a slider's offset along its axis (m, 0 as created),
+     * B about the axis by the right-hand rule), a slider's or a wheel's offset along its axis (m, 0 as created),
      * a distance joint's length (m); NaN for the other kinds.
      */
     public double coordinate(JointId id) {
         int j = joint(id);
         return switch (store.kind[j]) {
             case JointStore.HINGE -> JointMeasure.angle(store, state.bodies, j, scratch);
-            case JointStore.SLIDER -> JointMeasure.offset(store, state.bodies, j, scratch);
+            case JointStore.SLIDER, JointStore.WHEEL -> JointMeasure.offset(store, state.bodies, j, scratch);
             case JointStore.DISTANCE -> JointMeasure.length(store, state.bodies, j, scratch);
             default -> Double.NaN;
         };
@@ -221,7 +247,7 @@ public final class Joints {
         BodyStore b = state.bodies;
         return switch (store.kind[j]) {
             case JointStore.HINGE -> JointMeasure.angularSpeed(store, b, j, scratch);
-            case JointStore.SLIDER -> JointMeasure.linearSpeed(store, b, j, scratch, true);
+            case JointStore.SLIDER, JointStore.WHEEL -> JointMeasure.linearSpeed(store, b, j, scratch, true);
             case JointStore.DISTANCE -> JointMeasure.linearSpeed(store, b, j, scratch, false);
             default -> Double.NaN;
         };
@@ -303,6 +329,17 @@ public final class Joints {
         store.lower[j] = lower;
         store.upper[j] = upper;
         store.enableLimit[j] = true;
+        wake(j);
+    }
+
+    /** Sets a wheel's steering angle (rad, within ±π/2) about its suspension axis; wakes the bodies. */
+    public void setSteerAngle(JointId id, double angle) {
+        world.unlockedFor("setSteerAngle");
+        int j = joint(id);
+        if (store.kind[j] != JointStore.WHEEL) {
+            throw new IllegalArgumentException("jointId " + id + " is a " + kind(id) + " joint; only a WHEEL steers");
+        }
+        store.steerAngle[j] = Check.inRange("angle", angle, -0.5 * Math.PI, 0.5 * Math.PI);
         wake(j);
     }
 

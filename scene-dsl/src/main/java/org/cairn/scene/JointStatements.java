@@ -22,7 +22,8 @@ import org.cairn.scene.internal.eval.Value;
  * {@code joint KIND NAME a=BODY b=BODY at=(x, y, z) [at_b=(x, y, z)] [axis=(x, y, z)]
  * [limits=(lo, hi)] [cone=ANGLE] [motor=(speed, max)] [spring=(hertz, damping[, target])] [length=L]
  * [softness=(hertz, damping)] [linear_softness=(...)] [angular_softness=(...)] [break_force=F]
- * [break_torque=T] [collide=on|off]}, KIND one of ball, hinge, slider, fixed, distance. Anchors
+ * [break_torque=T] [collide=on|off] [spin_axis=(x, y, z)] [steer=ANGLE]}, KIND one of ball, hinge,
+ * slider, fixed, distance, wheel. Anchors
  * and axis are in the world frame, where the scene places the bodies. Units follow the kind: a
  * hinge's limits are angles, its motor an angular speed and a torque; a slider's and a distance
  * joint's are lengths, a speed and a force. The bodies are looked up once every body is known; the
@@ -36,7 +37,7 @@ final class JointStatements {
     }
 
     private static final Map<String, JointKind> KINDS = Map.of("ball", JointKind.BALL, "hinge", JointKind.HINGE,
-            "slider", JointKind.SLIDER, "fixed", JointKind.FIXED, "distance", JointKind.DISTANCE);
+            "slider", JointKind.SLIDER, "fixed", JointKind.FIXED, "distance", JointKind.DISTANCE, "wheel", JointKind.WHEEL);
     private static final Dimension FORCE = new Dimension(1, 1, -2, 0);
     private static final Dimension TORQUE = new Dimension(2, 1, -2, 0);
 
@@ -56,7 +57,7 @@ final class JointStatements {
         if (kind == null) {
             String guess = Suggest.closest(kindWord, KINDS.keySet().stream().sorted().toList());
             errors.error(SceneCompiler.UNKNOWN_NAME, g.words().get(0).span(), "unknown joint kind '" + kindWord + "'",
-                    guess == null ? new String[] {"the kinds are ball, hinge, slider, fixed and distance"}
+                    guess == null ? new String[] {"the kinds are ball, hinge, slider, fixed, distance and wheel"}
                             : new String[] {"did you mean '" + guess + "'?"});
             return;
         }
@@ -80,22 +81,27 @@ final class JointStatements {
             }
         }
         boolean angular = kind == JointKind.HINGE || kind == JointKind.BALL;
-        boolean axial = kind == JointKind.HINGE || kind == JointKind.SLIDER || kind == JointKind.DISTANCE;
-        ok &= only(g, props, "axis", kind == JointKind.HINGE || kind == JointKind.SLIDER || kind == JointKind.BALL,
-                "ball, hinge and slider joints");
+        boolean wheel = kind == JointKind.WHEEL;
+        boolean axial = kind == JointKind.HINGE || kind == JointKind.SLIDER || kind == JointKind.DISTANCE || wheel;
+        ok &= only(g, props, "axis", kind != JointKind.FIXED && kind != JointKind.DISTANCE,
+                "ball, hinge, slider and wheel joints");
+        ok &= only(g, props, "spin_axis", wheel, "wheel joints");
+        ok &= only(g, props, "steer", wheel, "wheel joints");
         ok &= only(g, props, "at_b", kind == JointKind.DISTANCE, "distance joints");
         ok &= only(g, props, "length", kind == JointKind.DISTANCE, "distance joints");
-        ok &= only(g, props, "limits", axial || kind == JointKind.BALL, "ball, hinge, slider and distance joints");
+        ok &= only(g, props, "limits", axial || kind == JointKind.BALL, "ball, hinge, slider, distance and wheel joints");
         ok &= only(g, props, "cone", kind == JointKind.BALL, "ball joints");
-        ok &= only(g, props, "motor", axial, "hinge, slider and distance joints");
-        ok &= only(g, props, "spring", axial, "hinge, slider and distance joints");
+        ok &= only(g, props, "motor", axial, "hinge, slider, distance and wheel joints");
+        ok &= only(g, props, "spring", axial, "hinge, slider, distance and wheel joints");
         ok &= only(g, props, "linear_softness", kind == JointKind.FIXED, "fixed joints");
         ok &= only(g, props, "angular_softness", kind == JointKind.FIXED, "fixed joints");
         Dimension coordinate = angular ? Dimension.ANGLE : Dimension.LENGTH;
         String coordinateName = angular ? "angles" : "lengths";
         double[] limits = pair(g, props, "limits", coordinate, coordinate, "(lower, upper) " + coordinateName);
-        double[] motor = pair(g, props, "motor", angular ? Dimension.ANGULAR_SPEED : Dimension.SPEED,
-                angular ? TORQUE : FORCE, angular ? "(speed in rad/s, most torque in N*m)" : "(speed in m/s, most force in N)");
+        // A wheel's motor spins it; its limits and spring are on the suspension's travel.
+        boolean turning = angular || wheel;
+        double[] motor = pair(g, props, "motor", turning ? Dimension.ANGULAR_SPEED : Dimension.SPEED,
+                turning ? TORQUE : FORCE, turning ? "(speed in rad/s, most torque in N*m)" : "(speed in m/s, most force in N)");
         double[] spring = spring(g, props, coordinate, angular ? "an angle" : "a length");
         double[] softness = pair(g, props, "softness", Dimension.FREQUENCY, Dimension.NONE, "(hertz, damping ratio)");
         double[] linear = pair(g, props, "linear_softness", Dimension.FREQUENCY, Dimension.NONE, "(hertz, damping ratio)");
@@ -108,8 +114,10 @@ final class JointStatements {
         double[] at = vector(props.get("at"));
         double[] atB = props.containsKey("at_b") ? vector(props.get("at_b")) : at;
         double[] axis = props.containsKey("axis") ? vector(props.get("axis")) : new double[] {1, 0, 0};
+        double[] spinAxis = props.containsKey("spin_axis") ? vector(props.get("spin_axis")) : new double[] {0, 0, 1};
+        double steer = props.containsKey("steer") ? si(props.get("steer")) : 0.0;
         SceneDef.JointSpec spec = new SceneDef.JointSpec(name, kind, prefix + ((Value.Word) props.get("a")).name(),
-                prefix + ((Value.Word) props.get("b")).name(), at, atB, axis, limits,
+                prefix + ((Value.Word) props.get("b")).name(), at, atB, axis, spinAxis, steer, limits,
                 props.containsKey("cone") ? si(props.get("cone")) : Double.NaN, motor, spring,
                 props.containsKey("length") ? si(props.get("length")) : Double.NaN, softness, linear, angularSoft,
                 props.containsKey("break_force") ? si(props.get("break_force")) : Double.POSITIVE_INFINITY,

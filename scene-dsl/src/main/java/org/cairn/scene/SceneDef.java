@@ -58,7 +58,9 @@ public record SceneDef(WorldDef world, List<BodySpec> bodies, List<MaterialPair>
      *
      * @param anchorA  the anchor, m (on A; on both unless {@code anchorB} differs)
      * @param anchorB  B's anchor, m (a distance joint's other end)
-     * @param axis     the hinge or slider axis (unit)
+     * @param axis     the hinge, slider or ball axis, or a wheel's suspension axis (unit)
+     * @param spinAxis a wheel's spin axis (unit)
+     * @param steer    a wheel's steering angle (rad)
      * @param limits   lower and upper (rad or m; a ball joint's twist), or NaN
      * @param cone     a ball joint's largest swing (rad), or NaN
      * @param motor    target speed and most force or torque, or NaN
@@ -66,7 +68,7 @@ public record SceneDef(WorldDef world, List<BodySpec> bodies, List<MaterialPair>
      * @param softness the constraint's hertz and damping ratio, or NaN for the defaults
      */
     public record JointSpec(String name, JointKind kind, String bodyA, String bodyB, double[] anchorA, double[] anchorB,
-                            double[] axis, double[] limits, double cone, double[] motor, double[] spring, double length,
+                            double[] axis, double[] spinAxis, double steer, double[] limits, double cone, double[] motor, double[] spring, double length,
                             double[] softness, double[] linearSoftness, double[] angularSoftness, double breakForce,
                             double breakTorque, boolean collideConnected) {
         /** The engine's definition between the created bodies {@code a} and {@code b}. */
@@ -74,6 +76,9 @@ public record SceneDef(WorldDef world, List<BodySpec> bodies, List<MaterialPair>
             JointDef.Builder d = JointDef.builder(kind, a, b).name(name)
                     .anchors(anchorA[0], anchorA[1], anchorA[2], anchorB[0], anchorB[1], anchorB[2])
                     .axis(axis[0], axis[1], axis[2]).collideConnected(collideConnected);
+            if (kind == JointKind.WHEEL) {
+                d.spinAxis(spinAxis[0], spinAxis[1], spinAxis[2]).steer(steer);
+            }
             if (!Double.isNaN(limits[0])) {
                 d.limits(limits[0], limits[1]);
             }

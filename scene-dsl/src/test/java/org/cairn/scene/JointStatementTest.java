@@ -99,7 +99,7 @@ class JointStatementTest {
     @Test
     void aPropertyOfAnotherKindIsRefused() {
         Diagnostic d = onlyError(BODIES + "joint fixed j a=post b=arm at=(0, 2m, 0) limits=(0, 1m)\n");
-        assertTrue(d.message().contains("'limits' is for ball, hinge, slider and distance joints, not a fixed joint"),
+        assertTrue(d.message().contains("'limits' is for ball, hinge, slider, distance and wheel joints, not a fixed joint"),
                 d.message());
         Diagnostic cone = onlyError(BODIES + "joint hinge j a=post b=arm at=(0, 2m, 0) cone=30deg\n");
         assertTrue(cone.message().contains("'cone' is for ball joints, not a hinge joint"), cone.message());
@@ -130,5 +130,20 @@ class JointStatementTest {
             world.step();
         }
         assertTrue(world.position(built.bodies().get("arm"), new Vector3d()).y < 1.5, "and falls");
+    }
+
+    @Test
+    void aWheelTakesItsSpinAxisSteeringAndASpinMotorInRadiansPerSecond() {
+        SceneCompiler.Result result = compile(BODIES + "body tyre at=(1m, 2m, 0) { sphere r=0.3m }\n"
+                + "joint wheel w a=arm b=tyre at=(1m, 2m, 0) axis=(0, 1, 0) spin_axis=(0, 0, 1) steer=10deg"
+                + " motor=(2rad/s, 50N*m) spring=(4Hz, 0.7, 0) limits=(-0.1m, 0.1m)\n");
+        assertEquals(List.of(), result.diagnostics());
+        SceneDef.JointSpec spec = result.scene().joints().get(0);
+        assertEquals(JointKind.WHEEL, spec.kind());
+        assertEquals(Math.toRadians(10), spec.steer(), 1e-15);
+        assertEquals(2.0, spec.motor()[0], 0.0);
+        Diagnostic linearMotor = onlyError(BODIES + "body tyre at=(1m, 2m, 0) { sphere r=0.3m }\n"
+                + "joint wheel w a=arm b=tyre at=(1m, 2m, 0) axis=(0, 1, 0) motor=(2m/s, 50N)\n");
+        assertTrue(linearMotor.message().contains("(speed in rad/s, most torque in N*m)"), linearMotor.message());
     }
 }

@@ -50,7 +50,10 @@ class JointStepTest {
                     case HINGE -> j.limits(-1, 1).motor(0.5 * (c - 4), 20);
                     case SLIDER -> j.axis(1, 0, 0).spring(2, 0.3, 0.1).limits(-0.2, 0.2);
                     case DISTANCE -> j.anchors(x + 0.5 * i, top, 0, x + 0.5 * (i + 1), top, 0).limits(0, 0.6);
-                    default -> { }
+                    case WHEEL -> j.axis(0, 1, 0).spinAxis(0, 0, 1).spring(4, 0.7, 0).limits(-0.1, 0.1).motor(3, 10);
+                    case BALL -> j.axis(1, 0, 0).cone(Math.toRadians(60)).limits(-0.5, 0.5);
+                    case FIXED -> { }
+                    default -> throw new IllegalStateException("a kind this test does not set up: " + kinds[(c + i) % kinds.length]);
                 }
                 world.createJoint(j.build());
                 previous = link;

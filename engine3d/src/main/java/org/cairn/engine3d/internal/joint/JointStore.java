@@ -24,6 +24,12 @@ public final class JointStore {
     /** The anchors keep their distance (a rod), stay within a range (a rope) or are pulled by a spring. */
     public static final int DISTANCE = 4;
 
+    /**
+     * A wheel on a chassis (A): it slides along A's axis (the suspension, sprung and limited),
+     * spins about its own axis (driven by the motor) and is steered about the suspension axis.
+     */
+    public static final int WHEEL = 5;
+
     /** Accumulated impulses per joint: point or perpendicular linear (3), angular (3), lower, upper, motor, spring. */
     public static final int IMPULSES = 10;
     public static final int LOWER = 6;
@@ -51,6 +57,10 @@ public final class JointStore {
     /** The joint's axis in A's frame (unit), and two unit vectors perpendicular to it and each other. */
     public double[] localAxisA = new double[0];
     public double[] localPerpA = new double[0];
+    /** A wheel's spin axis in its own (B's) frame. */
+    public double[] localAxisB = new double[0];
+    /** A wheel's steering angle (rad) about the suspension axis, held by the joint. */
+    public double[] steerAngle = new double[0];
     /** B's orientation in A's frame when the joint was made, qA⁻¹·qB: angles are measured from it. */
     public double[] referenceRotation = new double[0];
     public boolean[] collideConnected = new boolean[0];
@@ -208,6 +218,8 @@ public final class JointStore {
         localAnchorB = Arrays.copyOf(localAnchorB, 3 * c);
         localAxisA = Arrays.copyOf(localAxisA, 3 * c);
         localPerpA = Arrays.copyOf(localPerpA, 6 * c);
+        localAxisB = Arrays.copyOf(localAxisB, 3 * c);
+        steerAngle = Arrays.copyOf(steerAngle, c);
         referenceRotation = Arrays.copyOf(referenceRotation, 4 * c);
         collideConnected = Arrays.copyOf(collideConnected, c);
         enabled = Arrays.copyOf(enabled, c);

@@ -12,6 +12,8 @@ final class JointScratch {
     final double[] rowOut = new double[2];
     /** Per unit of a hinge's axial impulse, the linear impulse at the anchors that keeps them together, and the row's inverse mass. */
     final double[] pivot = new double[4];
+    /** A wheel's spin axis and camber direction, world frame. */
+    final double[] wheel = new double[6];
     /** A ball joint's swing quaternion (x, y, z, w). */
     final double[] swing = new double[4];
     /** A joint's accumulated impulses as the linear and angular impulse on B. */

@@ -266,7 +266,7 @@ final class JointSolver {
         geometry(n, j, w);
         impulsesOnB(n, j, w);
         int oa = stateA[n], ob = stateB[n];
-        int lever = store.kind[j] == JointStore.SLIDER ? 23 : 0;
+        int lever = store.kind[j] == JointStore.SLIDER || store.kind[j] == JointStore.WHEEL ? 23 : 0;
         JointRows.applyLinear(s, oa, ob, w.linear[0], w.linear[1], w.linear[2], g[lever], g[lever + 1], g[lever + 2], g[3],
                 g[4], g[5], t);
         JointRows.applyAngular(s, oa, ob, w.angular[0], w.angular[1], w.angular[2], t);
@@ -287,6 +287,7 @@ final class JointSolver {
             case JointStore.SLIDER -> solveSlider(n, j, useBias, w);
             case JointStore.FIXED -> solveFixed(n, j, useBias, w);
             case JointStore.DISTANCE -> solveDistance(n, j, useBias, w);
+            case JointStore.WHEEL -> solveWheel(n, j, useBias, w);
             default -> throw new IllegalStateException("joint kind " + store.kind[j]);
         }
     }
@@ -511,6 +512,14 @@ final class JointSolver {
                 }
                 set(w.angular, l[i + 3], l[i + 4], l[i + 5]);
             }
+            case JointStore.WHEEL -> {
+                double suspension = l[i + LOWER] - l[i + UPPER] + l[i + SPRING];
+                wheelAxes(j, w);
+                for (int c = 0; c < 3; c++) {
+                    w.linear[c] = l[i] * g[16 + c] + l[i + 1] * g[19 + c] + suspension * g[13 + c];
+                    w.angular[c] = l[i + STEER] * g[13 + c] + l[i + CAMBER] * w.wheel[3 + c] + l[i + MOTOR] * w.wheel[c];
+                }
+            }
             case JointStore.DISTANCE -> {
                 double length = Math.sqrt(g[6] * g[6] + g[7] * g[7] + g[8] * g[8]);
                 if (length > 0) {
@@ -604,12 +613,91 @@ final class JointSolver {
         double[] s = solverBodies.state;
         int oa = stateA[n], ob = stateB[n];
         double along = g[6] * g[13] + g[7] * g[14] + g[8] * g[15];
-        axialRows(n, j, useBias, along, false, 13, w);
+        axialRows(n, j, useBias, along, false, 23, w);
         errorVector(j, w);
         JointRows.angularLock(s, oa, ob, t[0], t[1], t[2], store.impulse, IMPULSES * j + 3, useBias, soft, SOFT * n, k,
                 kInv, t);
         double c1 = g[6] * g[16] + g[7] * g[17] + g[8] * g[18], c2 = g[6] * g[19] + g[7] * g[20] + g[8] * g[21];
         JointRows.linearPair(s, oa, ob, g, 23, 16, 19, c1, c2, store.impulse, IMPULSES * j, useBias, soft, SOFT * n, t);
+    }
+
+    /** A wheel joint's slots for its steering and camber rows. */
+    static final int STEER = 3;
+    static final int CAMBER = 4;
+
+    /**
+     * B's spin axis (world) into w.wheel[0..3) and the camber row's direction s × p_B (unit) into
+     * w.wheel[3..6); returns p_B·s, the camber error's sine (0 when the wheel stands upright).
+     */
+    private double wheelAxes(int j, JointScratch w) {
+        JointStore js = store;
+        BodyStore b = bodies;
+        double[] g = w.g, q = w.wheel;
+        int d = 4 * js.bodyB[j];
+        Quat.rotate(b.rotation[d], b.rotation[d + 1], b.rotation[d + 2], b.rotation[d + 3], js.localAxisB[3 * j],
+                js.localAxisB[3 * j + 1], js.localAxisB[3 * j + 2], q, 0);
+        double sx = g[13], sy = g[14], sz = g[15];
+        double nx = sy * q[2] - sz * q[1], ny = sz * q[0] - sx * q[2], nz = sx * q[1] - sy * q[0];
+        double length = Math.sqrt(nx * nx + ny * ny + nz * nz);
+        if (length > 0) {
+            q[3] = nx / length;
+            q[4] = ny / length;
+            q[5] = nz / length;
+        } else {
+            q[3] = g[19];
+            q[4] = g[20];
+            q[5] = g[21];
+        }
+        return q[0] * sx + q[1] * sy + q[2] * sz;
+    }
+
+    /**
+     * A wheel (B) on a chassis (A): steering held at its target about the suspension axis s, the
+     * spin axis kept square to s (camber), the spin driven by the motor, the suspension's spring and
+     * travel limits along s, and the wheel's centre kept on the suspension line (two linear rows,
+     * as a slider's), in that order.
+     */
+    private void solveWheel(int n, int j, boolean useBias, JointScratch w) {
+        double[] g = w.g, t = w.t, q = w.wheel, rowOut = w.rowOut;
+        double[] s = solverBodies.state;
+        JointStore js = store;
+        double[] l = js.impulse;
+        int oa = stateA[n], ob = stateB[n], so = SOFT * n, i = IMPULSES * j;
+        double camberSine = wheelAxes(j, w);
+        // Steering angle: A's spin axis (g[16..19)) to B's, about s.
+        double cx = g[17] * q[2] - g[18] * q[1], cy = g[18] * q[0] - g[16] * q[2], cz = g[16] * q[1] - g[17] * q[0];
+        double steer = Math.atan2(g[13] * cx + g[14] * cy + g[15] * cz, g[16] * q[0] + g[17] * q[1] + g[18] * q[2]);
+        equalityRow(s, oa, ob, g[13], g[14], g[15], wrap(steer - js.steerAngle[j]), l, i + STEER, useBias, so, rowOut, t);
+        // A turn about s × p_B tilts p_B away from s: the error is −asin(p_B·s).
+        equalityRow(s, oa, ob, q[3], q[4], q[5], -Math.asin(Math.max(-1, Math.min(1, camberSine))), l, i + CAMBER,
+                useBias, so, rowOut, t);
+        if (js.enableMotor[j]) {
+            JointRows.row(s, oa, ob, g, 0, q[0], q[1], q[2], true, rowOut);
+            double max = js.maxMotorForce[j] * h;
+            double old = l[i + MOTOR];
+            double next = Math.max(-max, Math.min(max, old - rowOut[1] * (rowOut[0] - js.motorSpeed[j])));
+            l[i + MOTOR] = next;
+            JointRows.applyAngular(s, oa, ob, (next - old) * q[0], (next - old) * q[1], (next - old) * q[2], t);
+        }
+        double along = g[6] * g[13] + g[7] * g[14] + g[8] * g[15];
+        axialRows(n, j, useBias, along, false, 23, w);
+        double c1 = g[6] * g[16] + g[7] * g[17] + g[8] * g[18], c2 = g[6] * g[19] + g[7] * g[20] + g[8] * g[21];
+        JointRows.linearPair(s, oa, ob, g, 23, 16, 19, c1, c2, l, i, useBias, soft, so, t);
+    }
+
+    /** An angular equality row about the unit direction n with error c (rad), soft with bias, rigid without. */
+    private void equalityRow(double[] s, int oa, int ob, double nx, double ny, double nz, double c, double[] l, int slot,
+                             boolean useBias, int so, double[] rowOut, double[] t) {
+        JointRows.row(s, oa, ob, null, 0, nx, ny, nz, true, rowOut);
+        double massScale = 1, impulseScale = 0, bias = 0;
+        if (useBias) {
+            bias = soft[so] * c;
+            massScale = soft[so + 1];
+            impulseScale = soft[so + 2];
+        }
+        double delta = -massScale * rowOut[1] * (rowOut[0] + bias) - impulseScale * l[slot];
+        l[slot] += delta;
+        JointRows.applyAngular(s, oa, ob, delta * nx, delta * ny, delta * nz, t);
     }
 
     private void solveDistance(int n, int j, boolean useBias, JointScratch w) {
@@ -674,7 +762,7 @@ final class JointSolver {
             l[i + SPRING] += delta;
             applyAxial(n, delta, w);
         }
-        if (js.enableMotor[j]) {
+        if (js.enableMotor[j] && js.kind[j] != JointStore.WHEEL) {
             axialRow(n, w);
             double max = js.maxMotorForce[j] * h;
             double old = l[i + MOTOR];
