@@ -300,6 +300,11 @@ public final class Joints {
         wake(j);
     }
 
+    /** Whether the two bodies' shapes collide with each other while the joint acts. */
+    public boolean collideConnected(JointId id) {
+        return store.collideConnected[joint(id)];
+    }
+
     /** Whether the joint's motor is on. */
     public boolean isMotorEnabled(JointId id) {
         return store.enableMotor[joint(id)];

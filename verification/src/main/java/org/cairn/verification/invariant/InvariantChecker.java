@@ -308,6 +308,20 @@ public final class InvariantChecker {
         return checkMomentum;
     }
 
+    /** Whether an acting joint joins bodies a and b and keeps their shapes from colliding. */
+    private boolean jointedWithoutContact(BodyId a, BodyId b) {
+        org.cairn.engine3d.Joints joints = world.joints();
+        for (int k = 0; k < joints.count(); k++) {
+            org.cairn.engine3d.JointId j = joints.get(k);
+            BodyId ja = joints.bodyA(j), jb = joints.bodyB(j);
+            if ((ja.equals(a) && jb.equals(b) || ja.equals(b) && jb.equals(a)) && !joints.collideConnected(j)
+                    && joints.isEnabled(j) && !joints.isBroken(j)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /**
      * A dynamic body's centre of mass never crosses the surface of a static shape: a body resting
      * on the ground keeps its centre half its size above it, so a centre that crossed went into or
@@ -328,7 +342,8 @@ public final class InvariantChecker {
         }
         crossed = false;
         world.castRay(from, path, org.cairn.engine3d.QueryFilter.ALL, hit -> {
-            if (world.type(hit.body()) != BodyType.STATIC) {
+            // A joint that keeps the two from colliding lets the body pass through (a pendulum swinging through its post).
+            if (world.type(hit.body()) != BodyType.STATIC || jointedWithoutContact(body, hit.body())) {
                 return -1;
             }
             crossing.set(hit);

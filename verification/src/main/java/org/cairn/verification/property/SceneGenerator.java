@@ -19,6 +19,13 @@ import java.util.TreeSet;
 public final class SceneGenerator {
     /** The families, in shrinking order. */
     public static final String[] FAMILIES = {"dropped", "stacked", "thrown", "bouncing", "sliding", "weightless"};
+    /**
+     * Chains of jointed bodies hanging from a static post (every kind but the wheel, with limits
+     * and cones, no motors or springs), released with random speeds above the ground. Not among
+     * {@link #FAMILIES}, so the scenes drawn for a seed there stay as they were; ask for it with
+     * {@link #only}.
+     */
+    public static final String JOINTED = "jointed";
     private static final int MAX_BODIES = 24;
 
     private final String solver;
@@ -40,6 +47,14 @@ public final class SceneGenerator {
         this.massRatio = massRatio;
     }
 
+    private boolean jointLimits = true;
+
+    /** Jointed scenes without limits or cones on their joints (the choices are still drawn); returns this. */
+    public SceneGenerator withoutJointLimits() {
+        jointLimits = false;
+        return this;
+    }
+
     /** Stop asking dropped boxes and stacks to come to rest (for solvers known not to let them); returns this. */
     public SceneGenerator withoutRest() {
         requireRest = false;
@@ -56,6 +71,9 @@ public final class SceneGenerator {
         String name = families[c.below(families.length)];
         TreeSet<String> tags = new TreeSet<>();
         tags.add(name);
+        if (name.equals(JOINTED)) {
+            return jointed(c, tags);
+        }
         StringBuilder out = new StringBuilder();
         boolean weightless = name.equals("weightless");
         out.append("scene 1\n");
@@ -176,6 +194,93 @@ public final class SceneGenerator {
         return new GeneratedScene(out.toString(), name, tags, steps, settles && requireRest ? 3.0 : 0.0, present);
     }
 
+    private static final String[] JOINT_KINDS = {"ball", "hinge", "distance", "fixed", "slider"};
+
+    /**
+     * One to three chains of one to five bodies, each hanging from a static post by a joint and
+     * joined to the next by one, sideways from the post so they swing down; masses 1 kg to the
+     * generator's ratio, each joint of a drawn kind, with limits half the time.
+     */
+    private GeneratedScene jointed(Choices c, TreeSet<String> tags) {
+        StringBuilder out = new StringBuilder("scene 1\n");
+        out.append("world gravity=(0, -9.81m/s^2, 0) dt=1s/60 solver=").append(solver)
+                .append(solver.equals("soft") ? " substeps=4" : " substeps=1 iterations=10");
+        if (!extraWorldSettings.isEmpty()) {
+            out.append(' ').append(extraWorldSettings);
+        }
+        out.append('\n');
+        out.append("body ground static").append(placement(0, -0.5, 0, null, null, null))
+                .append(" { box half=(20m, 0.5m, 20m) friction=").append(num(c.unit())).append(" }\n");
+        int chains = 1 + c.below(3), bodies = 0;
+        for (int k = 0; k < chains; k++) {
+            double z = -3 + 3 * k, top = 4;
+            out.append("body post").append(k).append(" static").append(placement(0, top, z, null, null, null))
+                    .append(" { box half=(0.1m, 0.1m, 0.1m) }\n");
+            String previous = "post" + k;
+            int length = 1 + c.below(5);
+            for (int i = 0; i < length; i++) {
+                double x = 0.6 * (i + 1);
+                double mass = Math.pow(massRatio, c.unit());
+                String shape = c.below(2) == 0 ? "box half=(0.2m, 0.1m, 0.1m)" : "sphere r=0.15m";
+                String body = "c" + k + "_" + i;
+                double[] velocity = c.below(2) == 0 ? null : new double[] {c.signed(2), c.signed(2), c.signed(2)};
+                out.append("body ").append(body).append(placement(x, top, z, null, velocity, null)).append(" mass=")
+                        .append(num(mass)).append("kg { ").append(shape).append(" }\n");
+                String kind = JOINT_KINDS[c.below(JOINT_KINDS.length)];
+                tags.add(kind);
+                double ax = x - 0.3;
+                org.joml.Vector3d anchor = anchor(ax, top, z);
+                out.append("joint ").append(kind).append(" j").append(k).append('_').append(i).append(" a=").append(previous)
+                        .append(" b=").append(body).append(" at=(").append(num(anchor.x)).append("m, ").append(num(anchor.y))
+                        .append("m, ").append(num(anchor.z)).append("m)");
+                boolean limited = c.below(2) == 0 && jointLimits;
+                switch (kind) {
+                    case "ball" -> {
+                        out.append(axis(0, -1, 0));
+                        if (limited) {
+                            out.append(" cone=").append(num(20 + 100 * c.unit())).append("deg limits=(-")
+                                    .append(num(10 + 80 * c.unit())).append("deg, ").append(num(10 + 80 * c.unit())).append("deg)");
+                        }
+                    }
+                    case "hinge" -> {
+                        out.append(axis(0, 0, 1));
+                        if (limited) {
+                            out.append(" limits=(-").append(num(10 + 120 * c.unit())).append("deg, ")
+                                    .append(num(10 + 120 * c.unit())).append("deg)");
+                        }
+                    }
+                    case "slider" -> {
+                        out.append(axis(1, 0, 0));
+                        if (limited) {
+                            out.append(" limits=(-").append(num(0.3 * c.unit())).append("m, ").append(num(0.3 * c.unit())).append("m)");
+                        }
+                    }
+                    case "distance" -> {
+                        org.joml.Vector3d b = anchor(x, top, z);
+                        out.append(" at_b=(").append(num(b.x)).append("m, ").append(num(b.y)).append("m, ").append(num(b.z))
+                                .append("m)");
+                    }
+                    default -> { }
+                }
+                out.append('\n');
+                previous = body;
+                bodies++;
+            }
+        }
+        return new GeneratedScene(out.toString(), JOINTED, tags, 240, 0.0, bodies);
+    }
+
+    /** A point of the untransformed scene, transformed as {@link #placement} places bodies. */
+    private org.joml.Vector3d anchor(double x, double y, double z) {
+        return new org.joml.Quaterniond().rotateY(yaw).transform(new org.joml.Vector3d(x, y, z)).add(offset);
+    }
+
+    /** An axis property, turned with the scene. */
+    private String axis(double x, double y, double z) {
+        org.joml.Vector3d a = new org.joml.Quaterniond().rotateY(yaw).transform(new org.joml.Vector3d(x, y, z));
+        return " axis=(" + num(a.x) + ", " + num(a.y) + ", " + num(a.z) + ")";
+    }
+
     /**
      * The properties that place a body, after this generator's transform (a turn by {@code yaw}
      * about the gravity axis y, then a shift by {@code offset}): position, orientation (omitted when
@@ -212,7 +317,7 @@ public final class SceneGenerator {
     /** Only scenes of these families (names from {@link #FAMILIES}); returns this. */
     public SceneGenerator only(String... names) {
         for (String n : names) {
-            if (!java.util.Arrays.asList(FAMILIES).contains(n)) {
+            if (!java.util.Arrays.asList(FAMILIES).contains(n) && !n.equals(JOINTED)) {
                 throw new IllegalArgumentException("names must be families of " + java.util.Arrays.toString(FAMILIES)
                         + ", got " + n);
             }

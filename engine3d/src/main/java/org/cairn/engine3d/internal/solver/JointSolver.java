@@ -818,11 +818,24 @@ final class JointSolver {
         pivot[3] = inverseMass > 0 ? 1.0 / inverseMass : 0.0;
     }
 
-    /** The axial row's velocity and mass into rowOut. */
+    /**
+     * The axial row's velocity and mass into rowOut. A hinge's row moves along the direction that
+     * leaves the anchors together, so its velocity is measured along it too: a·(ω_B − ω_A) + P·v_p,
+     * v_p the anchors' relative velocity (the point rows' error, which that direction does not
+     * touch). Measured by a·(ω_B − ω_A) alone, the row also answered the point rows' error, and a
+     * chain of two links held by limits gained 56 J in 18 steps.
+     */
     private void axialRow(int n, JointScratch w) {
         double[] g = w.g, rowOut = w.rowOut, pivot = w.pivot;
-        JointRows.row(solverBodies.state, stateA[n], stateB[n], g, w.axialLever, g[13], g[14], g[15], w.axialAngular, rowOut);
+        double[] s = solverBodies.state;
+        int oa = stateA[n], ob = stateB[n];
+        JointRows.row(s, oa, ob, g, w.axialLever, g[13], g[14], g[15], w.axialAngular, rowOut);
         if (w.axialAngular) {
+            double rax = g[0], ray = g[1], raz = g[2], rbx = g[3], rby = g[4], rbz = g[5];
+            double vx = s[ob] + (s[ob + 4] * rbz - s[ob + 5] * rby) - s[oa] - (s[oa + 4] * raz - s[oa + 5] * ray);
+            double vy = s[ob + 1] + (s[ob + 5] * rbx - s[ob + 3] * rbz) - s[oa + 1] - (s[oa + 5] * rax - s[oa + 3] * raz);
+            double vz = s[ob + 2] + (s[ob + 3] * rby - s[ob + 4] * rbx) - s[oa + 2] - (s[oa + 3] * ray - s[oa + 4] * rax);
+            rowOut[0] += pivot[0] * vx + pivot[1] * vy + pivot[2] * vz;
             rowOut[1] = pivot[3];
         }
     }
