@@ -31,6 +31,8 @@ public final class JointDef {
     final BodyId bodyA, bodyB;
     final double[] anchorA, anchorB, axis, spinAxis;
     final double steerAngle;
+    final double[] linearOffset;
+    final double angularOffset, maxForce, maxTorque, correction;
     final boolean collideConnected;
     final boolean enableLimit, enableMotor, enableSpring, enableCone;
     final double coneAngle;
@@ -50,6 +52,11 @@ public final class JointDef {
         axis = b.axis.clone();
         spinAxis = b.spinAxis.clone();
         steerAngle = b.steerAngle;
+        linearOffset = b.linearOffset.clone();
+        angularOffset = b.angularOffset;
+        maxForce = b.maxForce;
+        maxTorque = b.maxTorque;
+        correction = b.correction;
         collideConnected = b.collideConnected;
         enableLimit = b.enableLimit;
         enableMotor = b.enableMotor;
@@ -109,6 +116,8 @@ public final class JointDef {
         private final double[] axis = {1, 0, 0};
         private final double[] spinAxis = {0, 0, 1};
         private double steerAngle;
+        private final double[] linearOffset = new double[3];
+        private double angularOffset, maxForce = 1000, maxTorque = 1000, correction = 0.3;
         private boolean collideConnected;
         private boolean enableLimit, enableMotor, enableSpring, enableCone;
         private double coneAngle;
@@ -176,6 +185,35 @@ public final class JointDef {
         /** A wheel's steering angle about the suspension axis (rad, within ±π/2; default 0). */
         public Builder steer(double angle) {
             steerAngle = Check.inRange("steer angle", angle, -0.5 * Math.PI, 0.5 * Math.PI);
+            return this;
+        }
+
+        /** A motor joint's target for B's anchor relative to A's, in A's frame (m; default 0: as created). */
+        public Builder linearOffset(double x, double y, double z) {
+            Check.finite3("linearOffset", x, y, z);
+            set(linearOffset, x, y, z);
+            return this;
+        }
+
+        /** A motor joint's target turn of B about the axis from its pose at creation (rad; default 0). */
+        public Builder angularOffset(double angle) {
+            angularOffset = Check.finite("angularOffset", angle);
+            return this;
+        }
+
+        /** A motor joint's most force (N, default 1000) and torque (N·m, default 1000). */
+        public Builder maxForceAndTorque(double force, double torque) {
+            maxForce = Check.nonNegative("maxForce", force);
+            maxTorque = Check.nonNegative("maxTorque", torque);
+            return this;
+        }
+
+        /**
+         * The fraction of a motor joint's error it corrects per substep, in [0, 1] (default 0.3, Box2D's):
+         * higher follows the target faster and rings more.
+         */
+        public Builder correction(double factor) {
+            correction = Check.inRange("correction", factor, 0.0, 1.0);
             return this;
         }
 

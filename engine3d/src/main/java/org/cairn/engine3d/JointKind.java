@@ -29,5 +29,11 @@ public enum JointKind {
      * offset, `limits` on its travel), spins freely about its spin axis (driven by the `motor`) and
      * is held at a steering angle about the suspension axis ({@link Joints#setSteerAngle}).
      */
-    WHEEL
+    WHEEL,
+    /**
+     * Drives B's pose relative to A towards a target (`linearOffset` in A's frame, `angularOffset`
+     * about the axis) with at most `maxForce` and `maxTorque`: kinematic-like control of a dynamic
+     * body that still collides and yields (Box2D's motor joint).
+     */
+    MOTOR
 }

@@ -116,6 +116,13 @@ public final class Joints {
         js.constraintHertz[j] = def.constraintHertz;
         js.constraintDamping[j] = def.constraintDampingRatio;
         js.breakForce[j] = def.breakForce;
+        if (def.kind == JointKind.MOTOR) {
+            System.arraycopy(def.linearOffset, 0, js.linearOffset, 3 * j, 3);
+            js.angularOffset[j] = def.angularOffset;
+            js.maxMotorForce[j] = def.maxForce;
+            js.maxTorque[j] = def.maxTorque;
+            js.correction[j] = def.correction;
+        }
         js.breakTorque[j] = def.breakTorque;
         state.jointLinked(a, b, !def.collideConnected);
         version++;
@@ -334,6 +341,22 @@ public final class Joints {
         store.lower[j] = lower;
         store.upper[j] = upper;
         store.enableLimit[j] = true;
+        wake(j);
+    }
+
+    /** Sets a motor joint's targets: B's anchor relative to A's in A's frame (m) and B's turn about the axis (rad); wakes the bodies. */
+    public void setMotorTarget(JointId id, double x, double y, double z, double angle) {
+        world.unlockedFor("setMotorTarget");
+        int j = joint(id);
+        if (store.kind[j] != JointStore.MOTOR_JOINT) {
+            throw new IllegalArgumentException("jointId " + id + " is a " + kind(id) + " joint; only a MOTOR joint has targets");
+        }
+        Check.finite3("offset", x, y, z);
+        Check.finite("angle", angle);
+        store.linearOffset[3 * j] = x;
+        store.linearOffset[3 * j + 1] = y;
+        store.linearOffset[3 * j + 2] = z;
+        store.angularOffset[j] = angle;
         wake(j);
     }
 

@@ -53,6 +53,7 @@ class JointStepTest {
                     case WHEEL -> j.axis(0, 1, 0).spinAxis(0, 0, 1).spring(4, 0.7, 0).limits(-0.1, 0.1).motor(3, 10);
                     case BALL -> j.axis(1, 0, 0).cone(Math.toRadians(60)).limits(-0.5, 0.5);
                     case FIXED -> { }
+                    case MOTOR -> j.linearOffset(0.1, -0.2, 0).angularOffset(0.5).maxForceAndTorque(50, 5);
                     default -> throw new IllegalStateException("a kind this test does not set up: " + kinds[(c + i) % kinds.length]);
                 }
                 world.createJoint(j.build());

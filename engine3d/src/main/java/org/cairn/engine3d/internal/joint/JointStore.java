@@ -30,6 +30,12 @@ public final class JointStore {
      */
     public static final int WHEEL = 5;
 
+    /**
+     * Drives B's pose relative to A towards a target (a linear offset in A's frame and a turn
+     * about A's axis) with at most a force and a torque, Box2D's motor joint.
+     */
+    public static final int MOTOR_JOINT = 6;
+
     /** Accumulated impulses per joint: point or perpendicular linear (3), angular (3), lower, upper, motor, spring. */
     public static final int IMPULSES = 10;
     public static final int LOWER = 6;
@@ -59,6 +65,12 @@ public final class JointStore {
     public double[] localPerpA = new double[0];
     /** A wheel's spin axis in its own (B's) frame. */
     public double[] localAxisB = new double[0];
+    /** A motor joint's targets: B's anchor relative to A's in A's frame (m), and B's turn about A's axis (rad). */
+    public double[] linearOffset = new double[0];
+    public double[] angularOffset = new double[0];
+    /** A motor joint's most torque (N·m) and the fraction of its error it closes per second, times the substep rate. */
+    public double[] maxTorque = new double[0];
+    public double[] correction = new double[0];
     /** A wheel's steering angle (rad) about the suspension axis, held by the joint. */
     public double[] steerAngle = new double[0];
     /** B's orientation in A's frame when the joint was made, qA⁻¹·qB: angles are measured from it. */
@@ -220,6 +232,10 @@ public final class JointStore {
         localPerpA = Arrays.copyOf(localPerpA, 6 * c);
         localAxisB = Arrays.copyOf(localAxisB, 3 * c);
         steerAngle = Arrays.copyOf(steerAngle, c);
+        linearOffset = Arrays.copyOf(linearOffset, 3 * c);
+        angularOffset = Arrays.copyOf(angularOffset, c);
+        maxTorque = Arrays.copyOf(maxTorque, c);
+        correction = Arrays.copyOf(correction, c);
         referenceRotation = Arrays.copyOf(referenceRotation, 4 * c);
         collideConnected = Arrays.copyOf(collideConnected, c);
         enabled = Arrays.copyOf(enabled, c);

@@ -288,6 +288,7 @@ final class JointSolver {
             case JointStore.FIXED -> solveFixed(n, j, useBias, w);
             case JointStore.DISTANCE -> solveDistance(n, j, useBias, w);
             case JointStore.WHEEL -> solveWheel(n, j, useBias, w);
+            case JointStore.MOTOR_JOINT -> solveMotorJoint(n, j, w);
             default -> throw new IllegalStateException("joint kind " + store.kind[j]);
         }
     }
@@ -512,6 +513,10 @@ final class JointSolver {
                 }
                 set(w.angular, l[i + 3], l[i + 4], l[i + 5]);
             }
+            case JointStore.MOTOR_JOINT -> {
+                set(w.linear, l[i], l[i + 1], l[i + 2]);
+                set(w.angular, l[i + 3], l[i + 4], l[i + 5]);
+            }
             case JointStore.WHEEL -> {
                 double suspension = l[i + LOWER] - l[i + UPPER] + l[i + SPRING];
                 wheelAxes(j, w);
@@ -619,6 +624,89 @@ final class JointSolver {
                 kInv, t);
         double c1 = g[6] * g[16] + g[7] * g[17] + g[8] * g[18], c2 = g[6] * g[19] + g[7] * g[20] + g[8] * g[21];
         JointRows.linearPair(s, oa, ob, g, 23, 16, 19, c1, c2, store.impulse, IMPULSES * j, useBias, soft, SOFT * n, t);
+    }
+
+    /**
+     * A motor joint: B's anchor driven towards A's plus the linear offset (A's frame), and B's
+     * rotation towards the reference turned by the angular offset about A's axis, each closing
+     * {@code correction}·(substep rate) of its error per second, with accumulated impulses clamped
+     * to the most force and torque over the substep (Box2D's motor joint). Velocity rows, the same
+     * with and without bias: the target is the motor's, not a position to hold softly.
+     */
+    private void solveMotorJoint(int n, int j, JointScratch w) {
+        double[] g = w.g, k = w.k, kInv = w.kInv, t = w.t;
+        double[] s = solverBodies.state;
+        JointStore js = store;
+        double[] l = js.impulse;
+        int oa = stateA[n], ob = stateB[n], i = IMPULSES * j;
+        double rate = js.correction[j] * invH;
+        // Angular: e·rot(â, −θ), the rotation left to the target, as a rotation vector in the world frame.
+        double half = -0.5 * js.angularOffset[j];
+        double sn = Math.sin(half), cs = Math.cos(half);
+        double ax = js.localAxisA[3 * j] * sn, ay = js.localAxisA[3 * j + 1] * sn, az = js.localAxisA[3 * j + 2] * sn;
+        double ex = g[12] * ax + g[9] * cs + g[10] * az - g[11] * ay;
+        double ey = g[12] * ay - g[9] * az + g[10] * cs + g[11] * ax;
+        double ez = g[12] * az + g[9] * ay - g[10] * ax + g[11] * cs;
+        double ew = g[12] * cs - g[9] * ax - g[10] * ay - g[11] * az;
+        double sign = ew < 0 ? -2.0 : 2.0;
+        int a = 4 * js.bodyA[j];
+        BodyStore b = bodies;
+        Quat.rotate(b.rotation[a], b.rotation[a + 1], b.rotation[a + 2], b.rotation[a + 3], sign * ex, sign * ey, sign * ez,
+                t, 0);
+        int ia = oa + SolverBodies.INVERSE_INERTIA, ib = ob + SolverBodies.INVERSE_INERTIA;
+        for (int c = 0; c < 9; c++) {
+            k[c] = s[ia + c] + s[ib + c];
+        }
+        if (org.cairn.engine3d.internal.math.Mat3.invertSymmetric(k, 0, kInv, 0)) {
+            double vx = s[ob + 3] - s[oa + 3] + rate * t[0], vy = s[ob + 4] - s[oa + 4] + rate * t[1],
+                    vz = s[ob + 5] - s[oa + 5] + rate * t[2];
+            clampedImpulse(l, i + 3, -(kInv[0] * vx + kInv[1] * vy + kInv[2] * vz),
+                    -(kInv[3] * vx + kInv[4] * vy + kInv[5] * vz), -(kInv[6] * vx + kInv[7] * vy + kInv[8] * vz),
+                    js.maxTorque[j] * h, t);
+            JointRows.applyAngular(s, oa, ob, t[0], t[1], t[2], t);
+        }
+        // Linear: d − R_A·offset, with the point rows' mass.
+        Quat.rotate(b.rotation[a], b.rotation[a + 1], b.rotation[a + 2], b.rotation[a + 3], js.linearOffset[3 * j],
+                js.linearOffset[3 * j + 1], js.linearOffset[3 * j + 2], t, 0);
+        double cx = g[6] - t[0], cy = g[7] - t[1], cz = g[8] - t[2];
+        double m = s[oa + SolverBodies.INVERSE_MASS] + s[ob + SolverBodies.INVERSE_MASS];
+        for (int c = 0; c < 9; c++) {
+            k[c] = c % 4 == 0 ? m : 0.0;
+        }
+        JointRows.addLeverMass(s, oa, g[0], g[1], g[2], k);
+        JointRows.addLeverMass(s, ob, g[3], g[4], g[5], k);
+        if (org.cairn.engine3d.internal.math.Mat3.invertSymmetric(k, 0, kInv, 0)) {
+            double rax = g[0], ray = g[1], raz = g[2], rbx = g[3], rby = g[4], rbz = g[5];
+            double vx = s[ob] + (s[ob + 4] * rbz - s[ob + 5] * rby) - s[oa] - (s[oa + 4] * raz - s[oa + 5] * ray) + rate * cx;
+            double vy = s[ob + 1] + (s[ob + 5] * rbx - s[ob + 3] * rbz) - s[oa + 1] - (s[oa + 5] * rax - s[oa + 3] * raz)
+                    + rate * cy;
+            double vz = s[ob + 2] + (s[ob + 3] * rby - s[ob + 4] * rbx) - s[oa + 2] - (s[oa + 3] * ray - s[oa + 4] * rax)
+                    + rate * cz;
+            clampedImpulse(l, i, -(kInv[0] * vx + kInv[1] * vy + kInv[2] * vz), -(kInv[3] * vx + kInv[4] * vy + kInv[5] * vz),
+                    -(kInv[6] * vx + kInv[7] * vy + kInv[8] * vz), js.maxMotorForce[j] * h, t);
+            JointRows.applyLinear(s, oa, ob, t[0], t[1], t[2], rax, ray, raz, rbx, rby, rbz, t);
+        }
+    }
+
+    /**
+     * Adds (dx, dy, dz) to the accumulated impulse at l[o..o+3), clamps its length to {@code max},
+     * and writes the change actually made into d[0..3).
+     */
+    private static void clampedImpulse(double[] l, int o, double dx, double dy, double dz, double max, double[] d) {
+        double x = l[o] + dx, y = l[o + 1] + dy, z = l[o + 2] + dz;
+        double length = Math.sqrt(x * x + y * y + z * z);
+        if (length > max) {
+            double scale = max / length;
+            x *= scale;
+            y *= scale;
+            z *= scale;
+        }
+        d[0] = x - l[o];
+        d[1] = y - l[o + 1];
+        d[2] = z - l[o + 2];
+        l[o] = x;
+        l[o + 1] = y;
+        l[o + 2] = z;
     }
 
     /** A wheel joint's slots for its steering and camber rows. */
