@@ -157,13 +157,7 @@ public final class JointDef {
 
         /** The axis a hinge turns about or a slider slides along, world frame; normalised. Default (1, 0, 0). */
         public Builder axis(double x, double y, double z) {
-            Check.finite3("axis", x, y, z);
-            double n = Math.sqrt(x * x + y * y + z * z);
-            if (!(n > 1e-12) || !Double.isFinite(n)) {
-                throw new IllegalArgumentException("axis must have a finite, non-zero length, got (" + x + ", " + y
-                        + ", " + z + ")");
-            }
-            set(axis, x / n, y / n, z / n);
+            unit("axis", x, y, z, axis);
             return this;
         }
 
@@ -172,13 +166,7 @@ public final class JointDef {
          * to the suspension {@link #axis}.
          */
         public Builder spinAxis(double x, double y, double z) {
-            Check.finite3("spinAxis", x, y, z);
-            double n = Math.sqrt(x * x + y * y + z * z);
-            if (!(n > 1e-12) || !Double.isFinite(n)) {
-                throw new IllegalArgumentException("spinAxis must have a finite, non-zero length, got (" + x + ", " + y
-                        + ", " + z + ")");
-            }
-            set(spinAxis, x / n, y / n, z / n);
+            unit("spinAxis", x, y, z, spinAxis);
             return this;
         }
 
@@ -330,6 +318,17 @@ public final class JointDef {
         /** The definition. */
         public JointDef build() {
             return new JointDef(this);
+        }
+
+        /** (x, y, z) normalised into d, or an exception naming {@code name} if it has no direction. */
+        private static void unit(String name, double x, double y, double z, double[] d) {
+            Check.finite3(name, x, y, z);
+            double n = Math.sqrt(x * x + y * y + z * z);
+            if (!(n > 1e-12) || !Double.isFinite(n)) {
+                throw new IllegalArgumentException(name + " must have a finite, non-zero length, got (" + x + ", " + y
+                        + ", " + z + ")");
+            }
+            set(d, x / n, y / n, z / n);
         }
 
         private static void set(double[] d, double x, double y, double z) {

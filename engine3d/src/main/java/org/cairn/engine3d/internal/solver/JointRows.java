@@ -87,9 +87,8 @@ final class JointRows {
         if (!Mat3.invertSymmetric(k, 0, kInv, 0)) {
             return;
         }
-        double cx = s[ob] + (s[ob + 4] * rbz - s[ob + 5] * rby) - s[oa] - (s[oa + 4] * raz - s[oa + 5] * ray);
-        double cy = s[ob + 1] + (s[ob + 5] * rbx - s[ob + 3] * rbz) - s[oa + 1] - (s[oa + 5] * rax - s[oa + 3] * raz);
-        double cz = s[ob + 2] + (s[ob + 3] * rby - s[ob + 4] * rbx) - s[oa + 2] - (s[oa + 3] * ray - s[oa + 4] * rax);
+        pointVelocity(s, oa, ob, g, t, 0);
+        double cx = t[0], cy = t[1], cz = t[2];
         double massScale = 1.0, impulseScale = 0.0;
         if (useBias) {
             double bias = soft[so];
@@ -108,8 +107,13 @@ final class JointRows {
         applyLinear(s, oa, ob, px, py, pz, rax, ray, raz, rbx, rby, rbz, t);
     }
 
-    /** k += −[r]·I⁻¹·[r] for the body at offset o ([r]v = r × v). */
+    /** k += −[r]·I⁻¹·[r] for the body at offset o ([r]v = r × v), k 3×3 row-major. */
     static void addLeverMass(double[] s, int o, double rx, double ry, double rz, double[] k) {
+        addLeverMass(s, o, rx, ry, rz, k, 3);
+    }
+
+    /** The same into the upper-left 3×3 block of a matrix whose rows are {@code stride} long. */
+    static void addLeverMass(double[] s, int o, double rx, double ry, double rz, double[] k, int stride) {
         int m = o + SolverBodies.INVERSE_INERTIA;
         // Column c of −[r]·M·[r] is −r × (M·(r × e_c)) = (M·(r × e_c)) × r.
         for (int c = 0; c < 3; c++) {
@@ -119,9 +123,17 @@ final class JointRows {
             double my = s[m + 3] * ux + s[m + 4] * uy + s[m + 5] * uz;
             double mz = s[m + 6] * ux + s[m + 7] * uy + s[m + 8] * uz;
             k[c] += my * rz - mz * ry;
-            k[3 + c] += mz * rx - mx * rz;
-            k[6 + c] += mx * ry - my * rx;
+            k[stride + c] += mz * rx - mx * rz;
+            k[2 * stride + c] += mx * ry - my * rx;
         }
+    }
+
+    /** The anchors' relative velocity v_B + ω_B×r_B − v_A − ω_A×r_A (r_A at g[0..3), r_B at g[3..6)) into d[o..o+3). */
+    static void pointVelocity(double[] s, int oa, int ob, double[] g, double[] d, int o) {
+        double rax = g[0], ray = g[1], raz = g[2], rbx = g[3], rby = g[4], rbz = g[5];
+        d[o] = s[ob] + (s[ob + 4] * rbz - s[ob + 5] * rby) - s[oa] - (s[oa + 4] * raz - s[oa + 5] * ray);
+        d[o + 1] = s[ob + 1] + (s[ob + 5] * rbx - s[ob + 3] * rbz) - s[oa + 1] - (s[oa + 5] * rax - s[oa + 3] * raz);
+        d[o + 2] = s[ob + 2] + (s[ob + 3] * rby - s[ob + 4] * rbx) - s[oa + 2] - (s[oa + 3] * ray - s[oa + 4] * rax);
     }
 
     /**
@@ -290,8 +302,8 @@ final class JointRows {
         for (int i = 0; i < 3; i++) {
             k6[7 * i] = m;
         }
-        addLeverMassInto(s, oa, rax, ray, raz, k6);
-        addLeverMassInto(s, ob, rbx, rby, rbz, k6);
+        addLeverMass(s, oa, rax, ray, raz, k6, 6);
+        addLeverMass(s, ob, rbx, rby, rbz, k6, 6);
         int ia = oa + SolverBodies.INVERSE_INERTIA, ib = ob + SolverBodies.INVERSE_INERTIA;
         for (int r = 0; r < 3; r++) {
             for (int c = 0; c < 3; c++) {
@@ -307,9 +319,7 @@ final class JointRows {
             }
         }
         // Velocity errors, plus bias where the rows take it.
-        rhs[0] = s[ob] + (s[ob + 4] * rbz - s[ob + 5] * rby) - s[oa] - (s[oa + 4] * raz - s[oa + 5] * ray);
-        rhs[1] = s[ob + 1] + (s[ob + 5] * rbx - s[ob + 3] * rbz) - s[oa + 1] - (s[oa + 5] * rax - s[oa + 3] * raz);
-        rhs[2] = s[ob + 2] + (s[ob + 3] * rby - s[ob + 4] * rbx) - s[oa + 2] - (s[oa + 3] * ray - s[oa + 4] * rax);
+        pointVelocity(s, oa, ob, g, rhs, 0);
         rhs[3] = s[ob + 3] - s[oa + 3];
         rhs[4] = s[ob + 4] - s[oa + 4];
         rhs[5] = s[ob + 5] - s[oa + 5];
@@ -340,21 +350,6 @@ final class JointRows {
         lambda[l + 5] += lz;
         applyLinear(s, oa, ob, px, py, pz, rax, ray, raz, rbx, rby, rbz, t);
         applyAngular(s, oa, ob, lx, ly, lz, t);
-    }
-
-    /** k6's upper-left 3×3 (row stride 6) += −[r]·I⁻¹·[r] of the body at offset o. */
-    private static void addLeverMassInto(double[] s, int o, double rx, double ry, double rz, double[] k6) {
-        int m = o + SolverBodies.INVERSE_INERTIA;
-        for (int c = 0; c < 3; c++) {
-            double ex = c == 0 ? 1 : 0, ey = c == 1 ? 1 : 0, ez = c == 2 ? 1 : 0;
-            double ux = ry * ez - rz * ey, uy = rz * ex - rx * ez, uz = rx * ey - ry * ex;
-            double mx = s[m] * ux + s[m + 1] * uy + s[m + 2] * uz;
-            double my = s[m + 3] * ux + s[m + 4] * uy + s[m + 5] * uz;
-            double mz = s[m + 6] * ux + s[m + 7] * uy + s[m + 8] * uz;
-            k6[c] += my * rz - mz * ry;
-            k6[6 + c] += mz * rx - mx * rz;
-            k6[12 + c] += mx * ry - my * rx;
-        }
     }
 
     /**

@@ -676,15 +676,11 @@ final class JointSolver {
         JointRows.addLeverMass(s, oa, g[0], g[1], g[2], k);
         JointRows.addLeverMass(s, ob, g[3], g[4], g[5], k);
         if (org.cairn.engine3d.internal.math.Mat3.invertSymmetric(k, 0, kInv, 0)) {
-            double rax = g[0], ray = g[1], raz = g[2], rbx = g[3], rby = g[4], rbz = g[5];
-            double vx = s[ob] + (s[ob + 4] * rbz - s[ob + 5] * rby) - s[oa] - (s[oa + 4] * raz - s[oa + 5] * ray) + rate * cx;
-            double vy = s[ob + 1] + (s[ob + 5] * rbx - s[ob + 3] * rbz) - s[oa + 1] - (s[oa + 5] * rax - s[oa + 3] * raz)
-                    + rate * cy;
-            double vz = s[ob + 2] + (s[ob + 3] * rby - s[ob + 4] * rbx) - s[oa + 2] - (s[oa + 3] * ray - s[oa + 4] * rax)
-                    + rate * cz;
+            JointRows.pointVelocity(s, oa, ob, g, t, 0);
+            double vx = t[0] + rate * cx, vy = t[1] + rate * cy, vz = t[2] + rate * cz;
             clampedImpulse(l, i, -(kInv[0] * vx + kInv[1] * vy + kInv[2] * vz), -(kInv[3] * vx + kInv[4] * vy + kInv[5] * vz),
                     -(kInv[6] * vx + kInv[7] * vy + kInv[8] * vz), js.maxMotorForce[j] * h, t);
-            JointRows.applyLinear(s, oa, ob, t[0], t[1], t[2], rax, ray, raz, rbx, rby, rbz, t);
+            JointRows.applyLinear(s, oa, ob, t[0], t[1], t[2], g[0], g[1], g[2], g[3], g[4], g[5], t);
         }
     }
 
@@ -919,11 +915,9 @@ final class JointSolver {
         int oa = stateA[n], ob = stateB[n];
         JointRows.row(s, oa, ob, g, w.axialLever, g[13], g[14], g[15], w.axialAngular, rowOut);
         if (w.axialAngular) {
-            double rax = g[0], ray = g[1], raz = g[2], rbx = g[3], rby = g[4], rbz = g[5];
-            double vx = s[ob] + (s[ob + 4] * rbz - s[ob + 5] * rby) - s[oa] - (s[oa + 4] * raz - s[oa + 5] * ray);
-            double vy = s[ob + 1] + (s[ob + 5] * rbx - s[ob + 3] * rbz) - s[oa + 1] - (s[oa + 5] * rax - s[oa + 3] * raz);
-            double vz = s[ob + 2] + (s[ob + 3] * rby - s[ob + 4] * rbx) - s[oa + 2] - (s[oa + 3] * ray - s[oa + 4] * rax);
-            rowOut[0] += pivot[0] * vx + pivot[1] * vy + pivot[2] * vz;
+            double[] v = w.t;
+            JointRows.pointVelocity(s, oa, ob, g, v, 0);
+            rowOut[0] += pivot[0] * v[0] + pivot[1] * v[1] + pivot[2] * v[2];
             rowOut[1] = pivot[3];
         }
     }
