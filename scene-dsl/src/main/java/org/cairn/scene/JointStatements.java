@@ -22,8 +22,9 @@ import org.cairn.scene.internal.eval.Value;
  * {@code joint KIND NAME a=BODY b=BODY at=(x, y, z) [at_b=(x, y, z)] [axis=(x, y, z)]
  * [limits=(lo, hi)] [cone=ANGLE] [motor=(speed, max)] [spring=(hertz, damping[, target])] [length=L]
  * [softness=(hertz, damping)] [linear_softness=(...)] [angular_softness=(...)] [break_force=F]
- * [break_torque=T] [collide=on|off] [spin_axis=(x, y, z)] [steer=ANGLE]}, KIND one of ball, hinge,
- * slider, fixed, distance, wheel. Anchors
+ * [break_torque=T] [collide=on|off] [spin_axis=(x, y, z)] [steer=ANGLE] [offset=(x, y, z)]
+ * [turn=ANGLE] [max_force=F] [max_torque=T] [correction=K]}, KIND one of ball, hinge, slider, fixed,
+ * distance, wheel, motor. Anchors
  * and axis are in the world frame, where the scene places the bodies. Units follow the kind: a
  * hinge's limits are angles, its motor an angular speed and a torque; a slider's and a distance
  * joint's are lengths, a speed and a force. The bodies are looked up once every body is known; the
@@ -37,7 +38,7 @@ final class JointStatements {
     }
 
     private static final Map<String, JointKind> KINDS = Map.of("ball", JointKind.BALL, "hinge", JointKind.HINGE,
-            "slider", JointKind.SLIDER, "fixed", JointKind.FIXED, "distance", JointKind.DISTANCE, "wheel", JointKind.WHEEL);
+            "slider", JointKind.SLIDER, "fixed", JointKind.FIXED, "distance", JointKind.DISTANCE, "wheel", JointKind.WHEEL, "motor", JointKind.MOTOR);
     private static final Dimension FORCE = new Dimension(1, 1, -2, 0);
     private static final Dimension TORQUE = new Dimension(2, 1, -2, 0);
 
@@ -57,7 +58,7 @@ final class JointStatements {
         if (kind == null) {
             String guess = Suggest.closest(kindWord, KINDS.keySet().stream().sorted().toList());
             errors.error(SceneCompiler.UNKNOWN_NAME, g.words().get(0).span(), "unknown joint kind '" + kindWord + "'",
-                    guess == null ? new String[] {"the kinds are ball, hinge, slider, fixed, distance and wheel"}
+                    guess == null ? new String[] {"the kinds are ball, hinge, slider, fixed, distance, wheel and motor"}
                             : new String[] {"did you mean '" + guess + "'?"});
             return;
         }
@@ -84,14 +85,18 @@ final class JointStatements {
         boolean wheel = kind == JointKind.WHEEL;
         boolean axial = kind == JointKind.HINGE || kind == JointKind.SLIDER || kind == JointKind.DISTANCE || wheel;
         ok &= only(g, props, "axis", kind != JointKind.FIXED && kind != JointKind.DISTANCE,
-                "ball, hinge, slider and wheel joints");
+                "ball, hinge, slider, wheel and motor joints");
         ok &= only(g, props, "spin_axis", wheel, "wheel joints");
+        boolean driver = kind == JointKind.MOTOR;
+        for (String key : List.of("offset", "turn", "max_force", "max_torque", "correction")) {
+            ok &= only(g, props, key, driver, "motor joints");
+        }
         ok &= only(g, props, "steer", wheel, "wheel joints");
         ok &= only(g, props, "at_b", kind == JointKind.DISTANCE, "distance joints");
         ok &= only(g, props, "length", kind == JointKind.DISTANCE, "distance joints");
         ok &= only(g, props, "limits", axial || kind == JointKind.BALL, "ball, hinge, slider, distance and wheel joints");
         ok &= only(g, props, "cone", kind == JointKind.BALL, "ball joints");
-        ok &= only(g, props, "motor", axial, "hinge, slider, distance and wheel joints");
+        ok &= only(g, props, "motor", axial, "hinge, slider, distance and wheel joints (a motor joint's are offset, turn, max_force and max_torque)");
         ok &= only(g, props, "spring", axial, "hinge, slider, distance and wheel joints");
         ok &= only(g, props, "linear_softness", kind == JointKind.FIXED, "fixed joints");
         ok &= only(g, props, "angular_softness", kind == JointKind.FIXED, "fixed joints");
@@ -116,13 +121,18 @@ final class JointStatements {
         double[] axis = props.containsKey("axis") ? vector(props.get("axis")) : new double[] {1, 0, 0};
         double[] spinAxis = props.containsKey("spin_axis") ? vector(props.get("spin_axis")) : new double[] {0, 0, 1};
         double steer = props.containsKey("steer") ? si(props.get("steer")) : 0.0;
+        double[] offset = props.containsKey("offset") ? vector(props.get("offset")) : new double[3];
         SceneDef.JointSpec spec = new SceneDef.JointSpec(name, kind, prefix + ((Value.Word) props.get("a")).name(),
                 prefix + ((Value.Word) props.get("b")).name(), at, atB, axis, spinAxis, steer, limits,
                 props.containsKey("cone") ? si(props.get("cone")) : Double.NaN, motor, spring,
                 props.containsKey("length") ? si(props.get("length")) : Double.NaN, softness, linear, angularSoft,
                 props.containsKey("break_force") ? si(props.get("break_force")) : Double.POSITIVE_INFINITY,
                 props.containsKey("break_torque") ? si(props.get("break_torque")) : Double.POSITIVE_INFINITY,
-                props.containsKey("collide") && ((Value.Word) props.get("collide")).name().equals("on"));
+                props.containsKey("collide") && ((Value.Word) props.get("collide")).name().equals("on"),
+                new double[] {offset[0], offset[1], offset[2], props.containsKey("turn") ? si(props.get("turn")) : 0,
+                        props.containsKey("max_force") ? si(props.get("max_force")) : 1000,
+                        props.containsKey("max_torque") ? si(props.get("max_torque")) : 1000},
+                props.containsKey("correction") ? si(props.get("correction")) : 0.3);
         joints.add(spec);
         statements.put(spec, g);
     }

@@ -117,7 +117,9 @@ public final class SceneCompiler {
                 Map.entry("length", Kind.LENGTH), Map.entry("softness", Kind.TUPLE),
                 Map.entry("linear_softness", Kind.TUPLE), Map.entry("angular_softness", Kind.TUPLE),
                 Map.entry("break_force", Kind.FORCE), Map.entry("break_torque", Kind.TORQUE),
-                Map.entry("collide", Kind.ON_OFF), Map.entry("spin_axis", Kind.AXIS3), Map.entry("steer", Kind.ANGLE)));
+                Map.entry("collide", Kind.ON_OFF), Map.entry("spin_axis", Kind.AXIS3), Map.entry("steer", Kind.ANGLE),
+                Map.entry("offset", Kind.LENGTH3), Map.entry("turn", Kind.ANGLE), Map.entry("max_force", Kind.FORCE),
+                Map.entry("max_torque", Kind.TORQUE), Map.entry("correction", Kind.PLAIN)));
         SCHEMA.put("box", with(common, Map.of("half", Kind.LENGTH3)));
         SCHEMA.put("sphere", with(common, Map.of("r", Kind.LENGTH)));
         SCHEMA.put("capsule", with(common, Map.of("r", Kind.LENGTH, "half_height", Kind.LENGTH)));
@@ -766,7 +768,7 @@ public final class SceneCompiler {
     private void joint(Statement.Generic g, Map<String, Value> props, Map<String, Value> scope) {
         if (g.words().size() != 2) {
             error(WRONG_KIND, g.span(), "a joint needs a kind and a name: joint KIND NAME a=BODY b=BODY at=(x, y, z) ...",
-                    "the kinds are ball, hinge, slider, fixed, distance and wheel");
+                    "the kinds are ball, hinge, slider, fixed, distance, wheel and motor");
             return;
         }
         Value nameValue = new Evaluator(scope, diagnosticsSink()).evaluate(

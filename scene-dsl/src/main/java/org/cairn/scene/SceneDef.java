@@ -66,11 +66,14 @@ public record SceneDef(WorldDef world, List<BodySpec> bodies, List<MaterialPair>
      * @param motor    target speed and most force or torque, or NaN
      * @param spring   hertz, damping ratio and target, or NaN
      * @param softness the constraint's hertz and damping ratio, or NaN for the defaults
+     * @param motorTarget a motor joint's linear offset (m, A's frame), angular offset (rad), most
+     *                 force (N) and most torque (N·m)
+     * @param correction a motor joint's correction factor
      */
     public record JointSpec(String name, JointKind kind, String bodyA, String bodyB, double[] anchorA, double[] anchorB,
                             double[] axis, double[] spinAxis, double steer, double[] limits, double cone, double[] motor, double[] spring, double length,
                             double[] softness, double[] linearSoftness, double[] angularSoftness, double breakForce,
-                            double breakTorque, boolean collideConnected) {
+                            double breakTorque, boolean collideConnected, double[] motorTarget, double correction) {
         /** The engine's definition between the created bodies {@code a} and {@code b}. */
         public JointDef def(BodyId a, BodyId b) {
             JointDef.Builder d = JointDef.builder(kind, a, b).name(name)
@@ -78,6 +81,10 @@ public record SceneDef(WorldDef world, List<BodySpec> bodies, List<MaterialPair>
                     .axis(axis[0], axis[1], axis[2]).collideConnected(collideConnected);
             if (kind == JointKind.WHEEL) {
                 d.spinAxis(spinAxis[0], spinAxis[1], spinAxis[2]).steer(steer);
+            }
+            if (kind == JointKind.MOTOR) {
+                d.linearOffset(motorTarget[0], motorTarget[1], motorTarget[2]).angularOffset(motorTarget[3])
+                        .maxForceAndTorque(motorTarget[4], motorTarget[5]).correction(correction);
             }
             if (!Double.isNaN(limits[0])) {
                 d.limits(limits[0], limits[1]);

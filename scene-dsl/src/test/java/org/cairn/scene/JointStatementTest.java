@@ -146,4 +146,20 @@ class JointStatementTest {
                 + "joint wheel w a=arm b=tyre at=(1m, 2m, 0) axis=(0, 1, 0) motor=(2m/s, 50N)\n");
         assertTrue(linearMotor.message().contains("(speed in rad/s, most torque in N*m)"), linearMotor.message());
     }
+
+    @Test
+    void aMotorJointTakesItsTargetsAndLimits() {
+        SceneCompiler.Result result = compile(BODIES + "joint motor drive a=post b=arm at=(0.5m, 2m, 0) axis=(0, 1, 0)"
+                + " offset=(0.5m, 0, 0) turn=30deg max_force=200N max_torque=20N*m correction=0.5 collide=on\n");
+        assertEquals(List.of(), result.diagnostics());
+        SceneDef.JointSpec spec = result.scene().joints().get(0);
+        assertEquals(JointKind.MOTOR, spec.kind());
+        assertEquals(0.5, spec.motorTarget()[0], 0.0);
+        assertEquals(Math.toRadians(30), spec.motorTarget()[3], 1e-15);
+        assertEquals(200, spec.motorTarget()[4], 0.0);
+        assertEquals(0.5, spec.correction(), 0.0);
+        assertEquals(1, result.scene().build().world().joints().count());
+        Diagnostic wrong = onlyError(BODIES + "joint hinge j a=post b=arm at=(0, 2m, 0) offset=(1m, 0, 0)\n");
+        assertTrue(wrong.message().contains("'offset' is for motor joints, not a hinge joint"), wrong.message());
+    }
 }
