@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.cairn.engine3d.BodyId;
+import org.cairn.engine3d.JointId;
 import org.cairn.engine3d.World;
 import org.cairn.scene.SceneDef;
 import org.joml.Quaterniond;
@@ -41,8 +42,10 @@ final class ProbeSampler {
                 continue;
             }
             BodyId body = p.body() == null ? null : built.bodies().get(p.body());
+            JointId joint = p.joint() == null ? null : built.joints().get(p.joint());
             for (String quantity : p.quantities()) {
-                samples.add(new Sample(p.name(), step, world.time(), quantity, measure(world, body, quantity)));
+                samples.add(new Sample(p.name(), step, world.time(), quantity, joint != null
+                        ? measure(world, joint, quantity) : measure(world, body, quantity)));
             }
         }
     }
@@ -71,6 +74,17 @@ final class ProbeSampler {
         };
     }
 
+    private double[] measure(World world, JointId joint, String quantity) {
+        return switch (quantity) {
+            case "coordinate" -> new double[] {world.joints().coordinate(joint)};
+            case "joint_speed" -> new double[] {world.joints().speed(joint)};
+            case "reaction_force" -> xyz(world.joints().reactionForce(joint, v));
+            case "reaction_torque" -> xyz(world.joints().reactionTorque(joint, v));
+            case "broken" -> new double[] {world.joints().isBroken(joint) ? 1 : 0};
+            default -> throw new IllegalStateException("the compiler admits no joint quantity " + quantity);
+        };
+    }
+
     private static double[] xyz(Vector3d v) {
         return new double[] {v.x, v.y, v.z};
     }
@@ -92,12 +106,21 @@ final class ProbeSampler {
                     row.put("time", s.time());
                     rowStep = s.step();
                 }
+                // A quantity a kind does not have (a ball joint's coordinate) is null, never the non-JSON NaN.
                 if (s.values().length == 1) {
-                    row.put(s.quantity(), s.values()[0]);
+                    if (Double.isFinite(s.values()[0])) {
+                        row.put(s.quantity(), s.values()[0]);
+                    } else {
+                        row.putNull(s.quantity());
+                    }
                 } else {
                     ArrayNode values = row.putArray(s.quantity());
                     for (double d : s.values()) {
-                        values.add(d);
+                        if (Double.isFinite(d)) {
+                            values.add(d);
+                        } else {
+                            values.addNull();
+                        }
                     }
                 }
             }

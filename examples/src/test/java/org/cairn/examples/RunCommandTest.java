@@ -272,6 +272,19 @@ class RunCommandTest {
         assertFalse(hinge.get("broken").asBoolean());
     }
 
+    /** A joint's probe records its angle, rate and reaction; the pendulum's hinge starts at 0 and swings negative. */
+    @Test
+    void aJointProbeRecordsTheHingeAngle() throws IOException {
+        Outcome run = cairn("run", SCENES.resolve("pendulum.scene").toString(), "--json", "--seconds", "0.5");
+        assertEquals(0, run.code(), run.err());
+        JsonNode rows = MAPPER.readTree(run.out()).get("probes").get("hinge");
+        assertEquals(6, rows.size(), "steps 0, 6, ..., 30");
+        assertEquals(0.0, rows.get(0).get("coordinate").asDouble(), 0.0);
+        assertTrue(rows.get(5).get("coordinate").asDouble() < -0.5, rows.get(5).toString());
+        assertNumbers(rows.get(5).get("reaction_force"), 3);
+        assertTrue(rows.get(5).get("joint_speed").isNumber());
+    }
+
     private static void assertKeys(JsonNode node, String... keys) {
         assertTrue(node.isObject(), node.toString());
         Set<String> actual = new TreeSet<>();

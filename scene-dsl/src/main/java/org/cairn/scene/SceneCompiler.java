@@ -110,7 +110,7 @@ public final class SceneCompiler {
                 Kind.DENSITY, "friction", Kind.PLAIN, "restitution", Kind.PLAIN, "layer", Kind.WORD));
         SCHEMA.put("layer", Map.of("collides", Kind.LAYERS));
         SCHEMA.put("pair", Map.of("friction", Kind.PLAIN, "restitution", Kind.PLAIN));
-        SCHEMA.put("probe", Map.of("body", Kind.WORD, "record", Kind.LAYERS, "every", Kind.COUNT));
+        SCHEMA.put("probe", Map.of("body", Kind.WORD, "joint", Kind.WORD, "record", Kind.LAYERS, "every", Kind.COUNT));
         SCHEMA.put("joint", Map.ofEntries(Map.entry("a", Kind.WORD), Map.entry("b", Kind.WORD),
                 Map.entry("at", Kind.LENGTH3), Map.entry("at_b", Kind.LENGTH3), Map.entry("axis", Kind.AXIS3),
                 Map.entry("limits", Kind.TUPLE), Map.entry("cone", Kind.ANGLE), Map.entry("motor", Kind.TUPLE), Map.entry("spring", Kind.TUPLE),
@@ -227,8 +227,8 @@ public final class SceneCompiler {
         Map<String, Value> top = new HashMap<>();
         c.statements(statements, top);
         c.states(statements, top, state, file.span());
-        c.checkProbes();
         List<SceneDef.JointSpec> joints = c.joints.check(c.bodies);
+        c.checkProbes(joints);
         List<Diagnostic> sorted = new ArrayList<>(c.diagnostics);
         // Source order (stable, so a loop's errors keep their order), up to the same cap as syntax errors.
         // Errors in included files sort where the main file includes them, in their own order.
@@ -737,19 +737,25 @@ public final class SceneCompiler {
             return;
         }
         String body = props.containsKey("body") ? prefix + ((Value.Word) props.get("body")).name() : null;
-        List<String> allowed = body == null ? SceneDef.Probe.SCENE_QUANTITIES : SceneDef.Probe.BODY_QUANTITIES;
+        String joint = props.containsKey("joint") ? prefix + ((Value.Word) props.get("joint")).name() : null;
+        if (body != null && joint != null) {
+            error(WRONG_KIND, valueSpan(g, "joint"), "a probe watches a body or a joint, not both");
+            return;
+        }
+        List<String> allowed = joint != null ? SceneDef.Probe.JOINT_QUANTITIES
+                : body == null ? SceneDef.Probe.SCENE_QUANTITIES : SceneDef.Probe.BODY_QUANTITIES;
         Value v = props.get("record");
         List<String> quantities = new ArrayList<>();
         for (Value item : v instanceof Value.Tuple t ? t.items() : List.of(v)) {
             String q = ((Value.Word) item).name();
             if (!allowed.contains(q)) {
-                List<String> all = new ArrayList<>(SceneDef.Probe.BODY_QUANTITIES);
-                all.addAll(SceneDef.Probe.SCENE_QUANTITIES);
                 String guess = Suggest.closest(q, allowed);
-                error(UNKNOWN_NAME, valueSpan(g, "record"), "a probe " + (body == null ? "of the whole scene" : "of a body")
-                        + " records " + String.join(", ", allowed) + ", not '" + q + "'", guess != null
-                        ? new String[] {"did you mean '" + guess + "'?"} : SceneDef.Probe.BODY_QUANTITIES.contains(q)
-                        ? new String[] {"'" + q + "' needs body=NAME"} : new String[0]);
+                error(UNKNOWN_NAME, valueSpan(g, "record"), "a probe " + (joint != null ? "of a joint"
+                        : body == null ? "of the whole scene" : "of a body") + " records " + String.join(", ", allowed)
+                        + ", not '" + q + "'", guess != null ? new String[] {"did you mean '" + guess + "'?"}
+                        : SceneDef.Probe.BODY_QUANTITIES.contains(q) ? new String[] {"'" + q + "' needs body=NAME"}
+                        : SceneDef.Probe.JOINT_QUANTITIES.contains(q) ? new String[] {"'" + q + "' needs joint=NAME"}
+                        : new String[0]);
                 return;
             }
             quantities.add(q);
@@ -759,7 +765,7 @@ public final class SceneCompiler {
             error(OUT_OF_RANGE, valueSpan(g, "every"), "'every' must be at least 1 step, got " + every);
             return;
         }
-        SceneDef.Probe probe = new SceneDef.Probe(name, body, quantities, every);
+        SceneDef.Probe probe = new SceneDef.Probe(name, body, quantities, every, joint);
         probes.add(probe);
         probeStatements.put(probe, g);
     }
@@ -778,10 +784,17 @@ public final class SceneCompiler {
         }
     }
 
-    private void checkProbes() {
+    private void checkProbes(List<SceneDef.JointSpec> jointSpecs) {
         Set<String> bodyNames = new HashSet<>();
         bodies.forEach(b -> bodyNames.add(b.name()));
+        Set<String> jointNames = new HashSet<>();
+        jointSpecs.forEach(j -> jointNames.add(j.name()));
         for (SceneDef.Probe p : probes) {
+            if (p.joint() != null && !jointNames.contains(p.joint())) {
+                String guess = Suggest.closest(p.joint(), jointNames);
+                error(UNKNOWN_NAME, valueSpan(probeStatements.get(p), "joint"), "probe '" + p.name() + "' watches unknown joint '"
+                        + p.joint() + "'", guess == null ? new String[0] : new String[] {"did you mean '" + guess + "'?"});
+            }
             if (p.body() != null && !bodyNames.contains(p.body())) {
                 String guess = Suggest.closest(p.body(), bodyNames);
                 error(UNKNOWN_NAME, valueSpan(probeStatements.get(p), "body"), "probe '" + p.name() + "' watches unknown body '"

@@ -121,12 +121,12 @@ public record SceneDef(WorldDef world, List<BodySpec> bodies, List<MaterialPair>
     }
 
     /**
-     * A probe: {@code quantities} of one body (or of the whole scene, {@code body} null) every
-     * {@code every} steps, step 0 included.
+     * A probe: {@code quantities} of one body, of one joint ({@code joint}), or of the whole scene
+     * (both null) every {@code every} steps, step 0 included.
      *
      * @param quantities among {@link #BODY_QUANTITIES} (with a body) or {@link #SCENE_QUANTITIES}
      */
-    public record Probe(String name, String body, List<String> quantities, int every) {
+    public record Probe(String name, String body, List<String> quantities, int every, String joint) {
         /** What a probe of a body records: world position (m), orientation quaternion, velocities (m/s, rad/s), speed (m/s). */
         public static final List<String> BODY_QUANTITIES = List.of("position", "orientation", "velocity", "angular_velocity",
                 "speed");
@@ -134,9 +134,22 @@ public record SceneDef(WorldDef world, List<BodySpec> bodies, List<MaterialPair>
         public static final List<String> SCENE_QUANTITIES = List.of("kinetic_energy", "potential_energy", "contacts",
                 "awake");
 
+        /**
+         * What a probe of a joint records: its coordinate (a hinge's angle in rad, a slider's or a
+         * wheel's offset or a distance joint's length in m) and its rate, the reaction force (N) and
+         * torque (N·m) on body B over the last step, and whether it broke (1 or 0).
+         */
+        public static final List<String> JOINT_QUANTITIES = List.of("coordinate", "joint_speed", "reaction_force",
+                "reaction_torque", "broken");
+
         /** Copies the list so the record stays immutable. */
         public Probe {
             quantities = List.copyOf(quantities);
+        }
+
+        /** A probe of a body ({@code body} non-null) or of the whole scene. */
+        public Probe(String name, String body, List<String> quantities, int every) {
+            this(name, body, quantities, every, null);
         }
     }
 

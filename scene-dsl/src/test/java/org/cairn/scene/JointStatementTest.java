@@ -162,4 +162,21 @@ class JointStatementTest {
         Diagnostic wrong = onlyError(BODIES + "joint hinge j a=post b=arm at=(0, 2m, 0) offset=(1m, 0, 0)\n");
         assertTrue(wrong.message().contains("'offset' is for motor joints, not a hinge joint"), wrong.message());
     }
+
+    @Test
+    void aProbeWatchesAJointByName() {
+        SceneCompiler.Result result = compile(BODIES + "joint hinge elbow a=post b=arm at=(0, 2m, 0) axis=(0, 0, 1)\n"
+                + "probe bend joint=elbow record=(coordinate, reaction_force) every=2\n");
+        assertEquals(List.of(), result.diagnostics());
+        SceneDef.Probe probe = result.scene().probes().get(0);
+        assertEquals("elbow", probe.joint());
+        assertEquals(List.of("coordinate", "reaction_force"), probe.quantities());
+        Diagnostic unknown = onlyError(BODIES + "joint hinge elbow a=post b=arm at=(0, 2m, 0)\n"
+                + "probe bend joint=elbw record=(coordinate)\n");
+        assertTrue(unknown.message().contains("watches unknown joint 'elbw'"), unknown.message());
+        assertTrue(unknown.hints().contains("did you mean 'elbow'?"), unknown.hints().toString());
+        Diagnostic wrong = onlyError(BODIES + "joint hinge elbow a=post b=arm at=(0, 2m, 0)\n"
+                + "probe bend joint=elbow record=(position)\n");
+        assertTrue(wrong.message().contains("a probe of a joint records coordinate"), wrong.message());
+    }
 }
