@@ -2,6 +2,7 @@ package org.cairn.engine3d.internal.contact;
 
 import java.util.Arrays;
 import org.cairn.engine3d.internal.collision.narrowphase.Manifold;
+import org.cairn.engine3d.internal.container.BodyEdges;
 import org.cairn.engine3d.internal.container.LongArray;
 
 /**
@@ -30,15 +31,10 @@ public final class ContactStore {
      * 2c + 1 from bodyB; {@link #NONE} ends a list. The step finds the contacts of its awake bodies
      * through these lists, so sleeping bodies' contacts cost nothing (Box2D v3's contact edges).
      */
-    private int[] edgeNext = new int[32];
-    private int[] edgePrev = new int[32];
-    private int[] bodyHead = new int[16];
+    private final BodyEdges edges = new BodyEdges(16);
     /** No edge. */
-    public static final int NONE = -1;
+    public static final int NONE = BodyEdges.NONE;
 
-    {
-        Arrays.fill(bodyHead, NONE);
-    }
 
     /**
      * Checks the contact lists against the contacts (for tests): every contact is on both its
@@ -49,7 +45,7 @@ public final class ContactStore {
         int[] seen = new int[2 * count];
         for (int i = 0; i < bodyCount; i++) {
             int prev = NONE;
-            for (int e = firstEdge(i); e != NONE; e = edgeNext[e]) {
+            for (int e = firstEdge(i); e != NONE; e = edges.next(e)) {
                 int c = e >> 1;
                 if (c >= count) {
                     return "body " + i + " lists edge " + e + " of no contact";
@@ -57,8 +53,8 @@ public final class ContactStore {
                 if ((e & 1) == 0 ? bodyA[c] != i : bodyB[c] != i) {
                     return "body " + i + " lists edge " + e + " of another body";
                 }
-                if (edgePrev[e] != prev) {
-                    return "edge " + e + " links back to " + edgePrev[e] + ", not " + prev;
+                if (edges.previous(e) != prev) {
+                    return "edge " + e + " links back to " + edges.previous(e) + ", not " + prev;
                 }
                 seen[e]++;
                 prev = e;
@@ -74,55 +70,14 @@ public final class ContactStore {
 
     /** The first edge of body i's contact list, or {@link #NONE}; its contact is edge &gt;&gt; 1. */
     public int firstEdge(int i) {
-        return i < bodyHead.length ? bodyHead[i] : NONE;
+        return edges.first(i);
     }
 
     /** The edge after e in its body's list, or {@link #NONE}. */
     public int nextEdge(int e) {
-        return edgeNext[e];
+        return edges.next(e);
     }
 
-    private void link(int e, int body) {
-        if (body >= bodyHead.length) {
-            int old = bodyHead.length;
-            bodyHead = Arrays.copyOf(bodyHead, Math.max(2 * old, body + 1));
-            Arrays.fill(bodyHead, old, bodyHead.length, NONE);
-        }
-        int head = bodyHead[body];
-        edgePrev[e] = NONE;
-        edgeNext[e] = head;
-        if (head != NONE) {
-            edgePrev[head] = e;
-        }
-        bodyHead[body] = e;
-    }
-
-    private void unlink(int e, int body) {
-        int prev = edgePrev[e], next = edgeNext[e];
-        if (prev != NONE) {
-            edgeNext[prev] = next;
-        } else {
-            bodyHead[body] = next;
-        }
-        if (next != NONE) {
-            edgePrev[next] = prev;
-        }
-    }
-
-    /** Edge {@code from} becomes edge {@code to} (its contact moved), its neighbours pointing at the new place. */
-    private void move(int from, int to, int body) {
-        int prev = edgePrev[from], next = edgeNext[from];
-        edgePrev[to] = prev;
-        edgeNext[to] = next;
-        if (prev != NONE) {
-            edgeNext[prev] = to;
-        } else {
-            bodyHead[body] = to;
-        }
-        if (next != NONE) {
-            edgePrev[next] = to;
-        }
-    }
     public boolean[] touching = new boolean[16];
     public double[] normal = new double[3 * 16];
     public int[] pointCount = new int[16];
@@ -182,8 +137,7 @@ public final class ContactStore {
         shapeB = Arrays.copyOf(shapeB, c);
         bodyA = Arrays.copyOf(bodyA, c);
         bodyB = Arrays.copyOf(bodyB, c);
-        edgeNext = Arrays.copyOf(edgeNext, 2 * c);
-        edgePrev = Arrays.copyOf(edgePrev, 2 * c);
+        edges.ensureItems(c);
         touching = Arrays.copyOf(touching, c);
         normal = Arrays.copyOf(normal, 3 * c);
         pointCount = Arrays.copyOf(pointCount, c);
@@ -221,8 +175,8 @@ public final class ContactStore {
         shapeB[c] = b;
         bodyA[c] = ba;
         bodyB[c] = bb;
-        link(2 * c, ba);
-        link(2 * c + 1, bb);
+        edges.link(2 * c, ba);
+        edges.link(2 * c + 1, bb);
         touching[c] = false;
         pointCount[c] = 0;
         recyclable[c] = false;
@@ -241,13 +195,13 @@ public final class ContactStore {
         if (touching[c]) {
             endEvents.add(pairKey(shapeA[c], shapeB[c]));
         }
-        unlink(2 * c, bodyA[c]);
-        unlink(2 * c + 1, bodyB[c]);
+        edges.unlink(2 * c, bodyA[c]);
+        edges.unlink(2 * c + 1, bodyB[c]);
         int last = --count;
         if (c != last) {
             copy(last, c);
-            move(2 * last, 2 * c, bodyA[c]);
-            move(2 * last + 1, 2 * c + 1, bodyB[c]);
+            edges.move(2 * last, 2 * c, bodyA[c]);
+            edges.move(2 * last + 1, 2 * c + 1, bodyB[c]);
         }
     }
 

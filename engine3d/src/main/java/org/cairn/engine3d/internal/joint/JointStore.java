@@ -1,6 +1,7 @@
 package org.cairn.engine3d.internal.joint;
 
 import java.util.Arrays;
+import org.cairn.engine3d.internal.container.BodyEdges;
 
 /**
  * The world's joints, one slot each (freed slots are reused, their generation counting up), with
@@ -43,7 +44,7 @@ public final class JointStore {
     public static final int MOTOR = 8;
     public static final int SPRING = 9;
     /** No edge. */
-    public static final int NONE = -1;
+    public static final int NONE = BodyEdges.NONE;
 
     private int capacity;
     /** Slots ever used: live joints have indices below it. */
@@ -113,9 +114,7 @@ public final class JointStore {
     public double[] reactionForce = new double[0];
     public double[] reactionTorque = new double[0];
 
-    private int[] edgeNext = new int[0];
-    private int[] edgePrev = new int[0];
-    private int[] bodyHead = new int[0];
+    private final BodyEdges edges = new BodyEdges(0);
 
     /** Takes a free slot for a joint between bodies a and b and links it into both bodies' lists. */
     public int allocate(int a, int b) {
@@ -136,15 +135,15 @@ public final class JointStore {
         Arrays.fill(reactionTorque, 3 * j, 3 * j + 3, 0.0);
         broken[j] = false;
         enabled[j] = true;
-        link(2 * j, a);
-        link(2 * j + 1, b);
+        edges.link(2 * j, a);
+        edges.link(2 * j + 1, b);
         return j;
     }
 
     /** Unlinks joint j from its bodies and frees its slot. */
     public void free(int j) {
-        unlink(2 * j, bodyA[j]);
-        unlink(2 * j + 1, bodyB[j]);
+        edges.unlink(2 * j, bodyA[j]);
+        edges.unlink(2 * j + 1, bodyB[j]);
         alive[j] = false;
         name[j] = null;
         generation[j]++;
@@ -154,23 +153,14 @@ public final class JointStore {
         freeList[freeCount++] = j;
     }
 
-    /** Makes room for body indices below {@code bodies}. */
-    public void ensureBodies(int bodies) {
-        if (bodyHead.length < bodies) {
-            int old = bodyHead.length;
-            bodyHead = Arrays.copyOf(bodyHead, Math.max(bodies, 2 * old));
-            Arrays.fill(bodyHead, old, bodyHead.length, NONE);
-        }
-    }
-
     /** Body i's first joint edge, or {@link #NONE}. */
     public int firstEdge(int i) {
-        return i < bodyHead.length ? bodyHead[i] : NONE;
+        return edges.first(i);
     }
 
     /** The edge after e on its body's list, or {@link #NONE}. */
     public int nextEdge(int e) {
-        return edgeNext[e];
+        return edges.next(e);
     }
 
     /** The body at the other end of edge e. */
@@ -181,7 +171,7 @@ public final class JointStore {
 
     /** Whether a live, enabled joint joins bodies a and b and keeps their shapes from colliding. */
     public boolean preventsCollision(int a, int b) {
-        for (int e = firstEdge(a); e != NONE; e = edgeNext[e]) {
+        for (int e = firstEdge(a); e != NONE; e = edges.next(e)) {
             int j = e >> 1;
             if (other(e) == b && !collideConnected[j] && enabled[j] && !broken[j]) {
                 return true;
@@ -193,29 +183,6 @@ public final class JointStore {
     /** Whether joint j acts: alive, enabled and not broken. */
     public boolean acting(int j) {
         return alive[j] && enabled[j] && !broken[j];
-    }
-
-    private void link(int e, int body) {
-        ensureBodies(body + 1);
-        int head = bodyHead[body];
-        edgePrev[e] = NONE;
-        edgeNext[e] = head;
-        if (head != NONE) {
-            edgePrev[head] = e;
-        }
-        bodyHead[body] = e;
-    }
-
-    private void unlink(int e, int body) {
-        int p = edgePrev[e], n = edgeNext[e];
-        if (p != NONE) {
-            edgeNext[p] = n;
-        } else {
-            bodyHead[body] = n;
-        }
-        if (n != NONE) {
-            edgePrev[n] = p;
-        }
     }
 
     private void grow(int c) {
@@ -264,7 +231,6 @@ public final class JointStore {
         impulse = Arrays.copyOf(impulse, IMPULSES * c);
         reactionForce = Arrays.copyOf(reactionForce, 3 * c);
         reactionTorque = Arrays.copyOf(reactionTorque, 3 * c);
-        edgeNext = Arrays.copyOf(edgeNext, 2 * c);
-        edgePrev = Arrays.copyOf(edgePrev, 2 * c);
+        edges.ensureItems(c);
     }
 }
