@@ -47,14 +47,6 @@ public final class SceneGenerator {
         this.massRatio = massRatio;
     }
 
-    private boolean jointLimits = true;
-
-    /** Jointed scenes without limits or cones on their joints (the choices are still drawn); returns this. */
-    public SceneGenerator withoutJointLimits() {
-        jointLimits = false;
-        return this;
-    }
-
     /** Stop asking dropped boxes and stacks to come to rest (for solvers known not to let them); returns this. */
     public SceneGenerator withoutRest() {
         requireRest = false;
@@ -233,7 +225,7 @@ public final class SceneGenerator {
                 out.append("joint ").append(kind).append(" j").append(k).append('_').append(i).append(" a=").append(previous)
                         .append(" b=").append(body).append(" at=(").append(num(anchor.x)).append("m, ").append(num(anchor.y))
                         .append("m, ").append(num(anchor.z)).append("m)");
-                boolean limited = c.below(2) == 0 && jointLimits;
+                boolean limited = c.below(2) == 0;
                 switch (kind) {
                     case "ball" -> {
                         out.append(axis(0, -1, 0));

@@ -359,11 +359,15 @@ public final class ContactSolver {
         return any;
     }
 
-    /** After a position substep: each body's rotation since prepare, Δq = q·q₀⁻¹, and every point's separation. */
+    /**
+     * After a position substep: each body's rotation since prepare, Δq = q·q₀⁻¹, every point's
+     * separation, and the jointed bodies' world inverse inertia.
+     */
     public void updateDeltaRotations(BodyStore b, WorkerPool pool) {
         stepBodies = b;
         pool.run(deltaRotationTask, c.constrainedCount, 256);
         pool.run(separationTask, c.count, 64);
+        joints.refreshInertia(pool);
     }
 
     private void updateSeparations(int from, int to, SolverScratch w) {
