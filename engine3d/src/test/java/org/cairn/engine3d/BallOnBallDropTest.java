@@ -43,9 +43,11 @@ class BallOnBallDropTest {
         double rise = (highest - 3 * r) / drop;
         System.out.printf("ball on ball: the upper ball rises to %.4f of its drop height, the lower %.4f m%n", rise,
                 lowerHighest);
-        // Measured: 0.9963 of the drop (0.318 before the settling passes), and the lower ball lifted
-        // 1.6 cm by the soft contacts pushing it out of the overlap the blow pressed it into (21 cm before).
+        // Measured: 0.9993 of the drop, the lower ball not lifted (0.0000 m): the upper ball, arriving
+        // at a ball that rests on the ground, is let through to touching and the two impacts are
+        // resolved in turn. With the end-of-step bounce and its settling passes: 0.9963, the lower
+        // ball lifted 1.6 cm; before those passes 0.318 and 21 cm.
         assertTrue(rise > 0.98 && rise < 1.005, "upper ball's rise over its drop: " + rise);
-        assertTrue(lowerHighest < 0.05 * drop, "the lower ball rose " + lowerHighest + " m");
+        assertTrue(lowerHighest < 0.005 * drop, "the lower ball rose " + lowerHighest + " m");
     }
 }

@@ -46,6 +46,12 @@ final class ContactConstraints {
     boolean[] staticSide = new boolean[16];
     /** Whether any point of the constraint has pushed in this step (ends the approach-speed record). */
     boolean[] pushed = new boolean[16];
+    /**
+     * Whether a point of the constraint arrives at a chain in this substep: the passes let it
+     * close its gap instead of stopping it, and the next substep resolves the impact
+     * ({@link ContactImpacts}).
+     */
+    boolean[] arriving = new boolean[16];
     /** Rolling resistance per constraint: lever (m), inverse angular mass (6: xx, xy, xz, yy, yz, zz), impulse (3). */
     double[] rolling = new double[16];
     double[] rollingMass = new double[6 * 16];
@@ -147,6 +153,7 @@ final class ContactConstraints {
         restitution = Arrays.copyOf(restitution, c);
         staticSide = Arrays.copyOf(staticSide, c);
         pushed = Arrays.copyOf(pushed, c);
+        arriving = Arrays.copyOf(arriving, c);
         rolling = Arrays.copyOf(rolling, c);
         rollingMass = Arrays.copyOf(rollingMass, 6 * c);
         rollingImpulse = Arrays.copyOf(rollingImpulse, 3 * c);

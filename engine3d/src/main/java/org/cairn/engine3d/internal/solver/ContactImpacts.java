@@ -3,7 +3,8 @@ package org.cairn.engine3d.internal.solver;
 import static org.cairn.engine3d.internal.solver.ContactConstraints.P;
 
 /**
- * Impacts between bodies already touching when the step begins, resolved one after another before
+ * Impacts between bodies already touching when the step begins (or meeting a chain of touching
+ * bodies within it, {@link #arriving}), resolved one after another before
  * the soft step solves (sequential impacts, as in an event-driven simulation). The soft step's
  * restitution bounces a point once, at the end of the step, by the approach it had at the start;
  * a chain of touching bodies, struck at one end, was first made to move as one by the solve (all
@@ -62,12 +63,21 @@ final class ContactImpacts {
             int oa = cons.stateA[k], ob = cons.stateB[k];
             double nx = cons.normal[3 * k], ny = cons.normal[3 * k + 1], nz = cons.normal[3 * k + 2];
             int n = cons.pointCount[k];
+            // One point only: a manifold's points are resolved here only when all touch at once,
+            // and a tilted box let through to touching on one corner was left to the passes deep in
+            // (a 3.5 kg hull arriving at a resting 47 kg box at 3.6 m/s gained 118 J).
+            cons.arriving[k] = n == 1 && (chained(oa) || chained(ob)) && arriving(bs, k, oa, ob, n, below);
+            // The impact reverses the approach the pair had before this substep's gravity (which
+            // the velocities already hold and the passes would take back at a support): reversing
+            // gravity's share too, a ball bounced off a ball resting on the ground rose 3.6 % above
+            // where it fell from.
+            double gravityShare = cons.closingGravity[k] * x.h;
             // A face meeting a face: all its points together, as the other passes solve them, so a
             // flat landing does not turn the body; else point by point.
             boolean together = n >= 2;
             for (int j = 0; j < n && together; j++) {
                 int p = P * k + j;
-                double vn = cons.relativeVelocity(bs, oa, ob, p, nx, ny, nz);
+                double vn = cons.relativeVelocity(bs, oa, ob, p, nx, ny, nz) + gravityShare;
                 together = cons.currentSeparation[p] <= TOUCHING_METERS && vn <= below;
                 w.blockRhs[j] = (1 + e) * vn;
             }
@@ -101,7 +111,7 @@ final class ContactImpacts {
                 if (cons.currentSeparation[p] > TOUCHING_METERS) {
                     continue;
                 }
-                double vn = cons.relativeVelocity(bs, oa, ob, p, nx, ny, nz);
+                double vn = cons.relativeVelocity(bs, oa, ob, p, nx, ny, nz) + gravityShare;
                 if (vn <= below) {
                     impulse(bs, k, oa, ob, p, -cons.normalMass[p] * (1 + e) * vn);
                     applied = true;
@@ -109,6 +119,42 @@ final class ContactImpacts {
             }
         }
         return applied;
+    }
+
+    /** Whether the solver body at offset o (not the static one) is in another contact than this one. */
+    private boolean chained(int o) {
+        return o != 0 && bodies.links[o / SolverBodies.STRIDE] > 1;
+    }
+
+    /**
+     * Whether a point of constraint k arrives at a chain: it is still apart, approaches at least
+     * at the threshold, and closes its gap before the passes would stop it (the relax passes of a
+     * substep see the gap after its positions moved and let it close no more than that in the
+     * next substep, so within two substeps), and none of its points touches yet. Left to the passes, an arrival at a chain set the
+     * whole chain moving as one before the end-of-step bounce (a Newton's cradle whose outer ball
+     * swung back in struck the four others into moving together at a fifth of its speed). The
+     * passes of this substep leave it out instead (the relax passes too, which see it arrived),
+     * so it arrives up to |vn|·h deep, and the next substep, which finds it
+     * touching, resolves the impact down the chain. Late rather than early: bounced before it got
+     * there, a ball dropped on a ball resting on the ground rose 7 % above its drop; this way a
+     * body falling onto a chain bounces from at most |vn|·h lower and loses that height instead.
+     * A lone arrival (a ball onto the ground) keeps the speculative stop and the end-of-step bounce,
+     * and so does a manifold of several points.
+     */
+    private boolean arriving(double[] bs, int k, int oa, int ob, int n, double below) {
+        double nx = cons.normal[3 * k], ny = cons.normal[3 * k + 1], nz = cons.normal[3 * k + 2];
+        boolean arrives = false;
+        for (int j = 0; j < n; j++) {
+            int p = P * k + j;
+            double gap = cons.currentSeparation[p];
+            if (gap <= TOUCHING_METERS) {
+                // Already touching in part: the passes hold it, as any resting contact.
+                return false;
+            }
+            double vn = cons.relativeVelocity(bs, oa, ob, p, nx, ny, nz);
+            arrives |= vn <= below && gap + 2 * vn * x.h <= TOUCHING_METERS;
+        }
+        return arrives;
     }
 
     private void impulse(double[] bs, int k, int oa, int ob, int p, double lambda) {

@@ -46,6 +46,7 @@ final class ContactPreparation {
         {
             cons.staticSide[k] = !dynamicA || !dynamicB;
             cons.pushed[k] = false;
+            cons.arriving[k] = false;
             cons.friction[k] = mixedFriction[c];
             cons.restitution[k] = mixedRestitution[c];
             cons.rolling[k] = cs.rolling[c];

@@ -179,7 +179,7 @@ public final class ContactSolver {
         }
         joints.collect(b, c);
         solverBodies.assign(b, c.constrainedBodies, c.constrainedCount);
-        countOverlaps(b, cs);
+        countOverlaps(b, cs, mixedRestitution);
         stepBodies = b;
         preparation.bodies = b;
         preparation.solverBodies = solverBodies;
@@ -204,13 +204,13 @@ public final class ContactSolver {
      * feature id). The passes that follow work on the solver's copy of the velocities
      * ({@link SolverBodies}) until {@link #storeVelocities}.
      */
-    public void warmStart(BodyStore b, boolean impactsFirst, WorkerPool pool) {
+    public void warmStart(BodyStore b, boolean impacts, WorkerPool pool) {
         stepBodies = b;
         pool.run(loadVelocitiesTask, solverBodies.count, BODY_BLOCK);
-        if (impactsFirst) {
-            // On the velocities the bodies arrive with: the warm start re-applies last step's
-            // impulses, a bounce among them, which the passes then take back where they no longer
-            // push; an impact computed on top of that bounced twice.
+        if (impacts && bouncy) {
+            // On the velocities the bodies arrive with: the warm start re-applies the last
+            // substep's impulses, a bounce among them, which the passes then take back where they
+            // no longer push; an impact computed on top of that bounced twice.
             resolveImpacts(pool);
         }
         closeSubstep = substepOpen;
@@ -219,9 +219,13 @@ public final class ContactSolver {
         forEachColour(pool, warmStartTask);
     }
 
-    /** Per solver body, the constraints that press it out of an overlap (in constraint order, on this thread). */
-    private void countOverlaps(BodyStore b, ContactStore cs) {
-        int[] entry = solverBodies.entry, overlaps = solverBodies.overlaps;
+    /**
+     * Per solver body, the constraints that press it out of an overlap and all it is in; whether
+     * any constraint bounces (in constraint order, on this thread).
+     */
+    private void countOverlaps(BodyStore b, ContactStore cs, double[] mixedRestitution) {
+        int[] entry = solverBodies.entry, overlaps = solverBodies.overlaps, links = solverBodies.links;
+        bouncy = false;
         for (int k = 0; k < c.count; k++) {
             int contact = c.contact[k];
             boolean overlapping = false;
@@ -232,8 +236,14 @@ public final class ContactSolver {
                 overlaps[entry[c.bodyA[k]]]++;
                 overlaps[entry[c.bodyB[k]]]++;
             }
+            links[entry[c.bodyA[k]]]++;
+            links[entry[c.bodyB[k]]]++;
+            bouncy |= mixedRestitution[contact] > 0;
         }
     }
+
+    /** Whether any of this step's constraints has restitution (else there are no impacts to resolve). */
+    private boolean bouncy;
 
     /** Writes the solver's velocities back to the bodies: before the positions move, and after a substep's last pass. */
     public void storeVelocities(WorkerPool pool) {
@@ -311,7 +321,7 @@ public final class ContactSolver {
 
     /**
      * Impacts between touching bodies ({@link ContactImpacts}), pass after pass colour by colour
-     * until one applies nothing: soft step, first substep, before the warm start. Returns the passes run.
+     * until one applies nothing: soft step, each substep, before the warm start. Returns the passes run.
      */
     int resolveImpacts(WorkerPool pool) {
         int passes = 0;

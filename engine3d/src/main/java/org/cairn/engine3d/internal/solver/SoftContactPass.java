@@ -36,7 +36,8 @@ final class SoftContactPass {
         for (int k = from; k < to; k++) {
             int oa = cons.stateA[k], ob = cons.stateB[k];
             Softness soft = cons.staticSide[k] ? x.staticSoftness : x.contactSoftness;
-            if (!(x.blockNormals && !x.clampIncrements && cons.pointCount[k] >= 2
+            boolean arriving = cons.arriving[k];
+            if (!(x.blockNormals && !x.clampIncrements && cons.pointCount[k] >= 2 && !arriving
                     && block.solveBlock(bs, k, oa, ob, soft, useBias, relaxClosesGaps, w))) {
                 double nx = cons.normal[3 * k], ny = cons.normal[3 * k + 1], nz = cons.normal[3 * k + 2];
                 for (int j = 0; j < cons.pointCount[k]; j++) {
@@ -46,7 +47,7 @@ final class SoftContactPass {
                     cons.trackApproach(k, p, vn, useBias);
                     double m = cons.normalMass[p];
                     double delta;
-                    if (s > RELAX_GAP_TOLERANCE_METERS && !useBias && !relaxClosesGaps) {
+                    if (arriving || s > RELAX_GAP_TOLERANCE_METERS && !useBias && !relaxClosesGaps) {
                         continue;
                     } else if (s > 0) {
                         delta = -m * (vn + s * x.invH);

@@ -30,6 +30,11 @@ final class SolverBodies {
     int count = 1;
     /** Per entry, how many of this step's constraints press it out of an overlap (see {@link ContactConstraints#pushCap}). */
     int[] overlaps = new int[64];
+    /**
+     * Per entry, how many of this step's contact constraints it is in: a body in two is a link in
+     * a chain that an arriving body may strike ({@link ContactImpacts}).
+     */
+    int[] links = new int[64];
 
     /**
      * Makes an entry for each of the constrained bodies that is not static, in the order given
@@ -49,8 +54,10 @@ final class SolverBodies {
         Arrays.fill(state, 0, STRIDE, 0.0);
         if (overlaps.length < n + 1) {
             overlaps = new int[Math.max(n + 1, 2 * overlaps.length)];
+            links = new int[overlaps.length];
         }
         Arrays.fill(overlaps, 0, n + 1, 0);
+        Arrays.fill(links, 0, n + 1, 0);
         int next = 1;
         for (int a = 0; a < n; a++) {
             int i = bodies[a];

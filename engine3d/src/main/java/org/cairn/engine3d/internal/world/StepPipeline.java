@@ -84,7 +84,8 @@ public final class StepPipeline {
             long a = System.nanoTime();
             pool.run(integrateVelocities, activeCount, BODY_BLOCK);
             long b = System.nanoTime();
-            solver.warmStart(bodies, soft && k == 0, pool);
+            // Impacts at every substep: a body may strike a chain in any of them (ContactImpacts).
+            solver.warmStart(bodies, soft, pool);
             long c = System.nanoTime();
             if (soft) {
                 solver.solveSoft(true, true, pool);
