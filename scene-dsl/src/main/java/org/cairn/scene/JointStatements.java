@@ -47,8 +47,13 @@ final class JointStatements {
     private final Map<SceneDef.JointSpec, Statement.Generic> statements = new java.util.IdentityHashMap<>();
     private final Set<String> names = new HashSet<>();
 
+    private final ShownErrors shown = new ShownErrors();
+
     JointStatements(Errors errors) {
-        this.errors = errors;
+        this.errors = (code, span, message, hints) -> {
+            shown.add(span);
+            errors.error(code, span, message, hints);
+        };
     }
 
     /** One joint statement, its properties already evaluated and of the schema's kinds; {@code name} has its prefix. */
@@ -179,7 +184,7 @@ final class JointStatements {
     private SceneDef.BodySpec body(Statement.Generic g, String key, String name, String joint,
                                    Map<String, SceneDef.BodySpec> byName) {
         SceneDef.BodySpec b = byName.get(name);
-        if (b == null) {
+        if (b == null && !shown.cut(SceneCompiler.valueSpan(g, key))) {
             String guess = Suggest.closest(name, byName.keySet());
             errors.error(SceneCompiler.UNKNOWN_NAME, SceneCompiler.valueSpan(g, key), "joint '" + joint
                     + "' names unknown body '" + name + "'", guess == null ? new String[0]

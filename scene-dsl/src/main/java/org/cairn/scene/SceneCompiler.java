@@ -789,13 +789,18 @@ public final class SceneCompiler {
         bodies.forEach(b -> bodyNames.add(b.name()));
         Set<String> jointNames = new HashSet<>();
         jointSpecs.forEach(j -> jointNames.add(j.name()));
+        ShownErrors shown = new ShownErrors();
         for (SceneDef.Probe p : probes) {
-            if (p.joint() != null && !jointNames.contains(p.joint())) {
+            if (p.joint() != null && !jointNames.contains(p.joint())
+                    && !shown.cut(valueSpan(probeStatements.get(p), "joint"))) {
+                shown.add(valueSpan(probeStatements.get(p), "joint"));
                 String guess = Suggest.closest(p.joint(), jointNames);
                 error(UNKNOWN_NAME, valueSpan(probeStatements.get(p), "joint"), "probe '" + p.name() + "' watches unknown joint '"
                         + p.joint() + "'", guess == null ? new String[0] : new String[] {"did you mean '" + guess + "'?"});
             }
-            if (p.body() != null && !bodyNames.contains(p.body())) {
+            if (p.body() != null && !bodyNames.contains(p.body())
+                    && !shown.cut(valueSpan(probeStatements.get(p), "body"))) {
+                shown.add(valueSpan(probeStatements.get(p), "body"));
                 String guess = Suggest.closest(p.body(), bodyNames);
                 error(UNKNOWN_NAME, valueSpan(probeStatements.get(p), "body"), "probe '" + p.name() + "' watches unknown body '"
                         + p.body() + "'", guess == null ? new String[0] : new String[] {"did you mean '" + guess + "'?"});
