@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.Map;
 import org.cairn.engine3d.BodyId;
 import org.cairn.engine3d.World;
@@ -20,7 +21,7 @@ import org.joml.Vector3d;
  * a header or as JSON Lines; columns are documented in docs/cli.md.
  */
 final class Recorder implements Closeable {
-    static final String CSV_HEADER = "step,time,name,px,py,pz,qx,qy,qz,qw,vx,vy,vz,wx,wy,wz";
+    static final String CSV_HEADER = "step,time,name,px,py,pz,qx,qy,qz,qw,vx,vy,vz,wx,wy,wz,type,awake";
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     private final BufferedWriter out;
@@ -37,13 +38,15 @@ final class Recorder implements Closeable {
         this.built = built;
     }
 
-    static Recorder open(String file, SceneDef.Built built) throws IOException {
+    /**
+     * Opens {@code file} and writes its head: CSV's header row, or JSON Lines' first line, which
+     * describes the run ({@link SceneDescription#record}: world settings, bodies and shapes).
+     */
+    static Recorder open(String file, SceneDef def, SceneDef.Built built) throws IOException {
         boolean csv = file.endsWith(".csv");
         Recorder r = new Recorder(Files.newBufferedWriter(Path.of(file), StandardCharsets.UTF_8), csv, built);
-        if (csv) {
-            r.out.write(CSV_HEADER);
-            r.out.newLine();
-        }
+        r.out.write(csv ? CSV_HEADER : SceneDescription.record(def).toString());
+        r.out.newLine();
         return r;
     }
 
@@ -59,7 +62,8 @@ final class Recorder implements Closeable {
             if (csv) {
                 out.write(world.stepCount() + "," + world.time() + "," + csvField(e.getKey()) + ","
                         + p.x + "," + p.y + "," + p.z + "," + q.x + "," + q.y + "," + q.z + "," + q.w + ","
-                        + v.x + "," + v.y + "," + v.z + "," + w.x + "," + w.y + "," + w.z);
+                        + v.x + "," + v.y + "," + v.z + "," + w.x + "," + w.y + "," + w.z + ","
+                        + world.type(id).name().toLowerCase(Locale.ROOT) + "," + world.isAwake(id));
             } else {
                 ObjectNode row = MAPPER.createObjectNode();
                 row.put("step", world.stepCount());
@@ -69,6 +73,8 @@ final class Recorder implements Closeable {
                 row.putArray("orientation").add(q.x).add(q.y).add(q.z).add(q.w);
                 row.putArray("linearVelocity").add(v.x).add(v.y).add(v.z);
                 row.putArray("angularVelocity").add(w.x).add(w.y).add(w.z);
+                row.put("type", world.type(id).name().toLowerCase(Locale.ROOT));
+                row.put("awake", world.isAwake(id));
                 out.write(row.toString());
             }
             out.newLine();

@@ -63,6 +63,9 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--record", paramLabel = "FILE", description = "Record every body every step to FILE.csv or FILE.jsonl.")
     String record;
 
+    @Option(names = "--every", paramLabel = "N", description = "With --record: every N-th step only (default 1).")
+    int every = 1;
+
     @Option(names = "--quiet", description = "No progress bar and no summary (errors still go to stderr).")
     boolean quiet;
 
@@ -118,6 +121,9 @@ final class RunCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "--record must name a .csv or .jsonl file, got " + record);
         }
+        if (every < 1) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--every must be at least 1, got " + every);
+        }
         if (settleBy != null && (!checkInvariants || !(settleBy > 0))) {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "--settle-by needs --check-invariants and a positive number of seconds, got " + settleBy);
@@ -140,7 +146,7 @@ final class RunCommand implements Callable<Integer> {
         int awakeSteps = 0;
         boolean warnedNonFinite = false;
         Progress progress = new Progress(steps, !quiet && !json && System.console() != null, err);
-        try (Recorder recorder = record == null ? null : Recorder.open(record, built)) {
+        try (Recorder recorder = record == null ? null : Recorder.open(record, def.withWorld(worldDef), built)) {
             if (recorder != null) {
                 recorder.write();
             }
@@ -155,7 +161,7 @@ final class RunCommand implements Callable<Integer> {
                 if (world.awakeBodyCount() > 0) {
                     awakeMillis[awakeSteps++] = stepMillis[s];
                 }
-                if (recorder != null) {
+                if (recorder != null && (s + 1) % every == 0) {
                     recorder.write();
                 }
                 probes.sample();
@@ -203,7 +209,7 @@ final class RunCommand implements Callable<Integer> {
             }
         }
         if (json) {
-            System.out.println(RunReport.json(scene, built, timing, def.probes().isEmpty() ? null : probes));
+            System.out.println(RunReport.json(scene, def.withWorld(worldDef), built, timing, def.probes().isEmpty() ? null : probes));
         } else if (!quiet) {
             System.out.print(RunReport.summary(scene, built, timing));
         }

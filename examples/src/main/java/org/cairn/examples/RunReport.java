@@ -29,18 +29,28 @@ final class RunReport {
     record Timing(double msPerStep, double awakeMedian, double awakeMean, int awakeSteps, int steps) {
     }
 
-    /** The JSON object of docs/cli.md, on one line. */
+    /** The JSON object of docs/cli.md without the bodies' shapes (for a world built without its scene at hand). */
     static String json(String scene, SceneDef.Built built, Timing timing) {
-        return json(scene, built, timing, null);
+        return json(scene, null, built, timing, null);
     }
 
-    /** The JSON object, with the probes' samples under {@code "probes"} when there are any (null: none). */
-    static String json(String scene, SceneDef.Built built, Timing timing, ProbeSampler probes) {
+    /**
+     * The JSON object of docs/cli.md, on one line, with the probes' samples under {@code "probes"}
+     * when there are any (null: none). {@code def} is the scene as run (its world settings as
+     * overridden), which gives the world's settings and the bodies' shapes.
+     */
+    static String json(String scene, SceneDef def, SceneDef.Built built, Timing timing, ProbeSampler probes) {
         World world = built.world();
         ObjectNode root = MAPPER.createObjectNode();
         root.put("scene", scene);
         root.put("steps", world.stepCount());
         root.put("time", world.time());
+        // Added after the first release of this contract: what any tool needs to draw the run.
+        root.set("world", SceneDescription.world(world.def()));
+        Map<String, SceneDef.BodySpec> specs = new HashMap<>();
+        if (def != null) {
+            def.bodies().forEach(b -> specs.put(b.name(), b));
+        }
         ArrayNode bodies = root.putArray("bodies");
         Vector3d v = new Vector3d();
         Quaterniond q = new Quaterniond();
@@ -55,6 +65,10 @@ final class RunReport {
             vector(b.putArray("linearVelocity"), world.linearVelocity(id, v));
             vector(b.putArray("angularVelocity"), world.angularVelocity(id, v));
             b.put("awake", world.isAwake(id));
+            SceneDef.BodySpec spec = specs.get(e.getKey());
+            if (spec != null) {
+                SceneDescription.shapes(spec, b);
+            }
         }
         ObjectNode energy = root.putObject("energy");
         // An energy beyond the largest double (1e100 kg at 1e105 m/s) is null, never the string "Infinity".

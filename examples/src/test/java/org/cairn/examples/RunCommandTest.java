@@ -77,14 +77,27 @@ class RunCommandTest {
         assertEquals(0, run.code(), run.err());
         assertEquals(1, run.out().strip().lines().count(), "exactly one JSON object on one line");
         JsonNode root = MAPPER.readTree(run.out());
-        assertKeys(root, "scene", "steps", "time", "bodies", "energy", "contacts", "joints", "timing");
+        assertKeys(root, "scene", "steps", "time", "world", "bodies", "energy", "contacts", "joints", "timing");
+        JsonNode world = root.get("world");
+        assertKeys(world, "dt", "substeps", "solver", "gravity", "workers");
+        assertEquals(1.0 / 60, world.get("dt").asDouble(), 1e-15);
+        assertEquals(4, world.get("substeps").asInt());
+        assertEquals("soft", world.get("solver").asText());
+        assertEquals(-9.81, world.get("gravity").get(1).asDouble(), 1e-15);
+        assertEquals(1, world.get("workers").asInt());
         assertEquals(0, root.get("joints").size(), "a scene without joints lists none");
         assertEquals(scene, root.get("scene").asText());
         assertEquals(90, root.get("steps").asInt());
         assertEquals(1.5, root.get("time").asDouble(), 1e-12);
         assertEquals(13, root.get("bodies").size());
         for (JsonNode body : root.get("bodies")) {
-            assertKeys(body, "name", "type", "position", "orientation", "linearVelocity", "angularVelocity", "awake");
+            assertKeys(body, "name", "type", "position", "orientation", "linearVelocity", "angularVelocity", "awake", "shapes");
+            assertEquals(1, body.get("shapes").size());
+            JsonNode shape = body.get("shapes").get(0);
+            assertKeys(shape, "kind", "halfExtents", "position", "orientation", "density", "friction", "restitution");
+            assertEquals("box", shape.get("kind").asText());
+            assertNumbers(shape.get("halfExtents"), 3);
+            assertEquals(0.6, shape.get("friction").asDouble(), 1e-15);
             assertTrue(Set.of("static", "kinematic", "dynamic").contains(body.get("type").asText()));
             assertNumbers(body.get("position"), 3);
             assertNumbers(body.get("orientation"), 4);
@@ -93,6 +106,10 @@ class RunCommandTest {
             assertTrue(body.get("awake").isBoolean());
         }
         assertEquals("ground", root.get("bodies").get(0).get("name").asText());
+        assertEquals(50, root.get("bodies").get(0).get("shapes").get(0).get("halfExtents").get(0).asDouble());
+        assertEquals(-0.5, root.get("bodies").get(0).get("shapes").get(0).get("position").get(1).asDouble(),
+                "the ground's box sits below its body's origin");
+        assertEquals(0.5, root.get("bodies").get(1).get("shapes").get(0).get("halfExtents").get(2).asDouble());
         assertEquals("box[11]", root.get("bodies").get(12).get("name").asText(), "names as written, indices included");
         assertKeys(root.get("energy"), "kinetic", "potential");
         assertTrue(root.get("energy").get("kinetic").isNumber());
@@ -243,14 +260,36 @@ class RunCommandTest {
         assertEquals(1 + 6 * 13, rows.size(), "steps 0..5, 13 bodies");
         assertTrue(rows.get(rows.size() - 1).startsWith("5,"), rows.get(rows.size() - 1));
         assertTrue(rows.stream().anyMatch(r -> r.startsWith("0,0.0,box[3],")), "step 0 is the initial state");
+        assertTrue(rows.get(1).startsWith("0,0.0,ground,") && rows.get(1).endsWith(",static,false"), rows.get(1));
+        assertTrue(rows.get(2).endsWith(",dynamic,true"), rows.get(2));
         Path jsonl = dir.resolve("tower.jsonl");
         assertEquals(0, cairn("run", scene, "--steps", "5", "--quiet", "--record", jsonl.toString()).code());
         List<String> lines = Files.readAllLines(jsonl);
-        assertEquals(6 * 13, lines.size());
+        assertEquals(1 + 6 * 13, lines.size(), "the description, then steps 0..5 of 13 bodies");
+        JsonNode head = MAPPER.readTree(lines.get(0));
+        assertKeys(head, "world", "bodies");
+        assertEquals(13, head.get("bodies").size());
+        assertKeys(head.get("bodies").get(1), "name", "type", "shapes");
+        assertEquals("box[0]", head.get("bodies").get(1).get("name").asText());
+        assertEquals("box", head.get("bodies").get(1).get("shapes").get(0).get("kind").asText());
         JsonNode last = MAPPER.readTree(lines.get(lines.size() - 1));
-        assertKeys(last, "step", "time", "name", "position", "orientation", "linearVelocity", "angularVelocity");
+        assertKeys(last, "step", "time", "name", "position", "orientation", "linearVelocity", "angularVelocity", "type", "awake");
         assertEquals(5, last.get("step").asInt());
         assertEquals("box[11]", last.get("name").asText());
+        assertEquals("dynamic", last.get("type").asText());
+        assertTrue(last.get("awake").asBoolean());
+    }
+
+    /** {@code --every N} records step 0 and then every N-th step. */
+    @Test
+    void recordsEveryNthStep(@TempDir Path dir) throws IOException {
+        Path jsonl = dir.resolve("tower.jsonl");
+        String scene = SCENES.resolve("tower.scene").toString();
+        assertEquals(0, cairn("run", scene, "--steps", "10", "--quiet", "--every", "4", "--record", jsonl.toString()).code());
+        List<String> lines = Files.readAllLines(jsonl);
+        assertEquals(1 + 3 * 13, lines.size(), "steps 0, 4 and 8");
+        assertEquals(8, MAPPER.readTree(lines.get(lines.size() - 1)).get("step").asInt());
+        assertEquals(2, cairn("run", scene, "--steps", "10", "--every", "0", "--record", jsonl.toString()).code());
     }
 
     /** The door's hinge in the JSON: its motor opened it to the 100° limit, and it carries the door's weight. */

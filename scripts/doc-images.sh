@@ -1,0 +1,12 @@
+#!/bin/sh
+# Regenerates the pictures in docs/images with the project's own `cairn render` (docs/viewer.md).
+# Run from the repository root after building (README.md): ./scripts/doc-images.sh
+set -e
+out=docs/images
+mkdir -p "$out"
+./cairn render examples/scenes/pyramid.scene --out "$out/pyramid.png" --width 640 --height 480
+./cairn render examples/scenes/ragdoll.scene --at 1.5 --out "$out/ragdoll.png" --width 640 --height 480
+./cairn render examples/scenes/compound.scene --at 1 --out "$out/compound.png" --width 640 --height 480
+./cairn render examples/scenes/newtons-cradle.scene --seconds 2.5 --fps 20 --width 400 --height 300 \
+    --camera eye=0.8,1.65,2.2 target=0,1.42,0 --out "$out/newtons-cradle.gif"
+./cairn render examples/scenes/dominoes.scene --seconds 3 --fps 15 --width 400 --height 300 --out "$out/dominoes.gif"
