@@ -63,12 +63,7 @@ final class SceneDescription {
             o.put("kind", "cylinder").put("radius", c.radius()).put("halfHeight", c.halfHeight());
         } else if (shape instanceof ConvexHull h) {
             o.put("kind", "hull");
-            Vector3d v = new Vector3d();
-            ArrayNode vertices = o.putArray("vertices");
-            for (int i = 0; i < h.vertexCount(); i++) {
-                h.vertex(i, v);
-                vertices.addArray().add(v.x).add(v.y).add(v.z);
-            }
+            vertices(o, h.vertexCount(), h::vertex);
             ArrayNode faces = o.putArray("faces");
             for (int f = 0; f < h.faceCount(); f++) {
                 ArrayNode face = faces.addArray();
@@ -78,12 +73,7 @@ final class SceneDescription {
             }
         } else if (shape instanceof TriangleMesh m) {
             o.put("kind", "mesh");
-            Vector3d v = new Vector3d();
-            ArrayNode vertices = o.putArray("vertices");
-            for (int i = 0; i < m.vertexCount(); i++) {
-                m.vertex(i, v);
-                vertices.addArray().add(v.x).add(v.y).add(v.z);
-            }
+            vertices(o, m.vertexCount(), m::vertex);
             ArrayNode triangles = o.putArray("triangles");
             for (int t = 0; t < m.triangleCount(); t++) {
                 triangles.addArray().add(m.triangleVertex(t, 0)).add(m.triangleVertex(t, 1)).add(m.triangleVertex(t, 2));
@@ -97,6 +87,20 @@ final class SceneDescription {
         o.put("friction", def.friction());
         o.put("restitution", def.restitution());
         return o;
+    }
+
+    /** What writes vertex i of a shape into dest. */
+    private interface Vertices {
+        Vector3d vertex(int i, Vector3d dest);
+    }
+
+    private static void vertices(ObjectNode o, int count, Vertices source) {
+        Vector3d v = new Vector3d();
+        ArrayNode vertices = o.putArray("vertices");
+        for (int i = 0; i < count; i++) {
+            source.vertex(i, v);
+            vertices.addArray().add(v.x).add(v.y).add(v.z);
+        }
     }
 
     /** The description line of a {@code --record} JSON Lines file: world and bodies with their shapes. */
