@@ -23,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** {@code cairn run} and {@code cairn check}: exit codes, the JSON contract of docs/cli.md, recording. */
 class RunCommandTest {
-    private static final Path SCENES = Path.of("scenes");
+    static final Path SCENES = Path.of("scenes");
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     /** Exit code, stdout and stderr of one command line. */
