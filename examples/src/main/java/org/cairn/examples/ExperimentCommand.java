@@ -22,7 +22,8 @@ final class ExperimentCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "NAME", description = "stability, conservation or rest")
     String name;
 
-    @Option(names = "--csv", paramLabel = "FILE", description = "stability: also write the results as CSV to FILE (none by default).")
+    @Option(names = "--csv", paramLabel = "FILE", description = "stability: also write the results as CSV to FILE, and a chart of "
+            + "them beside it as PNG and SVG (none by default).")
     String csv;
 
     @Option(names = "--seconds", paramLabel = "S",
@@ -56,6 +57,14 @@ final class ExperimentCommand implements Callable<Integer> {
                     }
                     Files.writeString(file, StabilityExperiment.csv(results));
                     System.err.println("cairn: wrote " + csv);
+                    // The plots beside the table: FILE.png and FILE.svg for FILE.csv.
+                    String stem = csv.endsWith(".csv") ? csv.substring(0, csv.length() - 4) : csv;
+                    org.jfree.chart.JFreeChart chart = Charts.stability(results);
+                    int height = 120 + 22 * results.size();
+                    for (String ext : new String[] {".png", ".svg"}) {
+                        Charts.write(chart, Path.of(stem + ext), 900, height);
+                        System.err.println("cairn: wrote " + stem + ext);
+                    }
                 }
             }
             case "conservation" -> {

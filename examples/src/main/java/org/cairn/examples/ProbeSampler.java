@@ -33,6 +33,11 @@ final class ProbeSampler {
         this.probes = probes;
     }
 
+    /** The samples taken so far, in the order taken. */
+    List<Sample> samples() {
+        return java.util.Collections.unmodifiableList(samples);
+    }
+
     /** Takes the samples due at the world's current step. */
     void sample() {
         World world = built.world();

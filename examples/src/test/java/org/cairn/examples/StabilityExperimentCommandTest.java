@@ -10,7 +10,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code cairn experiment stability}: the table on stdout, a CSV only where --csv says (here 0.25 s runs). */
+/** {@code cairn experiment stability}: the table on stdout, a CSV and its chart only where --csv says (here 0.25 s runs). */
 class StabilityExperimentCommandTest {
     @Test
     void writesTheTableAndTheCsvWhereAsked(@TempDir Path dir) throws IOException {
@@ -22,6 +22,12 @@ class StabilityExperimentCommandTest {
         List<String> lines = Files.readAllLines(csv);
         assertEquals(rows + 1, lines.size(), "a header and a line per table row");
         assertTrue(rows >= 48, rows + " rows");
+        // The chart beside the table, as PNG and SVG, a bar per row.
+        java.awt.image.BufferedImage png = javax.imageio.ImageIO.read(dir.resolve("out/stability.png").toFile());
+        assertEquals(900, png.getWidth());
+        assertEquals(120 + 22 * rows, png.getHeight());
+        String svg = Files.readString(dir.resolve("out/stability.svg"));
+        assertTrue(svg.contains("Stability: furthest a box moved") && svg.contains("tower (30)"), svg.substring(0, 200));
     }
 
     @Test

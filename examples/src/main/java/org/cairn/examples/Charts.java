@@ -1,0 +1,95 @@
+package org.cairn.examples;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Rectangle;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.jfree.chart.ChartFactory;
+import org.jfree.chart.ChartUtils;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.plot.PlotOrientation;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
+import org.jfree.svg.SVGGraphics2D;
+
+/** Line charts of {@link PlotSeries}, drawn by JFreeChart and written as PNG or, through JFreeSVG, SVG. */
+final class Charts {
+    private Charts() {
+    }
+
+    static JFreeChart chart(PlotSeries series) {
+        XYSeriesCollection data = new XYSeriesCollection();
+        for (Map.Entry<String, double[]> e : series.series.entrySet()) {
+            XYSeries s = new XYSeries(e.getKey(), false, true);
+            double[] xy = e.getValue();
+            for (int i = 0; i + 1 < xy.length; i += 2) {
+                s.add(xy[i], Double.isFinite(xy[i + 1]) ? xy[i + 1] : Double.NaN);
+            }
+            data.addSeries(s);
+        }
+        JFreeChart chart = ChartFactory.createXYLineChart(series.title, series.xLabel, series.yLabel, data,
+                PlotOrientation.VERTICAL, data.getSeriesCount() > 1, false, false);
+        chart.setBackgroundPaint(Color.WHITE);
+        XYPlot plot = chart.getXYPlot();
+        plot.setBackgroundPaint(new Color(0xF7F7F4));
+        plot.setDomainGridlinePaint(new Color(0xD0D0D0));
+        plot.setRangeGridlinePaint(new Color(0xD0D0D0));
+        XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, false);
+        for (int i = 0; i < data.getSeriesCount(); i++) {
+            renderer.setSeriesStroke(i, new BasicStroke(1.6f));
+        }
+        plot.setRenderer(renderer);
+        return chart;
+    }
+
+    /**
+     * The stability experiment as a bar chart: per configuration (and warm starting), the furthest
+     * any box of each structure moved, on a logarithmic axis from 1 mm (millimetres against a
+     * collapse's tens of metres).
+     */
+    static JFreeChart stability(java.util.List<org.cairn.verification.experiment.StabilityExperiment.Result> results) {
+        org.jfree.data.category.DefaultCategoryDataset data = new org.jfree.data.category.DefaultCategoryDataset();
+        for (org.cairn.verification.experiment.StabilityExperiment.Result r : results) {
+            String config = r.config().name() + (r.config().warm() ? "" : ", no warm start");
+            data.addValue(Math.max(1e-3, r.furthestMeters()), r.structure(), config);
+        }
+        JFreeChart chart = ChartFactory.createBarChart("Stability: furthest a box moved", null, "m (log scale)", data,
+                PlotOrientation.HORIZONTAL, true, false, false);
+        chart.setBackgroundPaint(Color.WHITE);
+        org.jfree.chart.plot.CategoryPlot plot = chart.getCategoryPlot();
+        plot.setBackgroundPaint(new Color(0xF7F7F4));
+        org.jfree.chart.axis.LogAxis axis = new org.jfree.chart.axis.LogAxis("m (log scale)");
+        double most = 1e-3;
+        for (org.cairn.verification.experiment.StabilityExperiment.Result r : results) {
+            most = Math.max(most, r.furthestMeters());
+        }
+        // Whole decades, labelled as plain numbers (0.001, 0.01, ... 1000).
+        axis.setRange(1e-3, Math.pow(10, Math.ceil(Math.log10(most) + 1e-9)));
+        axis.setTickUnit(new org.jfree.chart.axis.NumberTickUnit(1));
+        axis.setNumberFormatOverride(new java.text.DecimalFormat("0.###"));
+        plot.setRangeAxis(axis);
+        org.jfree.chart.renderer.category.BarRenderer bars = (org.jfree.chart.renderer.category.BarRenderer) plot.getRenderer();
+        bars.setBarPainter(new org.jfree.chart.renderer.category.StandardBarPainter());
+        bars.setShadowVisible(false);
+        bars.setBase(1e-3);
+        plot.getDomainAxis().setTickLabelFont(plot.getDomainAxis().getTickLabelFont().deriveFont(10f));
+        return chart;
+    }
+
+    /** Writes the chart to {@code file}: SVG if it ends in .svg, else PNG. */
+    static void write(JFreeChart chart, Path file, int width, int height) throws IOException {
+        if (file.toString().endsWith(".svg")) {
+            SVGGraphics2D g = new SVGGraphics2D(width, height);
+            chart.draw(g, new Rectangle(width, height));
+            Files.writeString(file, g.getSVGDocument(), StandardCharsets.UTF_8);
+        } else {
+            ChartUtils.saveChartAsPNG(file.toFile(), chart, width, height);
+        }
+    }
+}
