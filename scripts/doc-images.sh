@@ -14,3 +14,17 @@ mkdir -p "$out"
 # The stability experiment's chart (10 s runs), written beside its CSV under target/.
 ./cairn experiment stability --csv target/stability.csv > /dev/null
 cp target/stability.png "$out/stability.png"
+# A screenshot of the viewer (cairn view) in headless Chromium, where it is installed.
+if [ -x /usr/bin/chromium ]; then
+  port=18799
+  ./cairn view examples/scenes/pyramid.scene --no-browser --port $port > /dev/null 2>&1 &
+  viewer=$!
+  sleep 3
+  profile=$(mktemp -d)
+  /usr/bin/chromium --headless --no-sandbox --disable-gpu --enable-unsafe-swiftshader --use-angle=swiftshader \
+      --disable-background-networking --disable-component-update --disable-sync --no-first-run \
+      --user-data-dir="$profile" --window-size=1200,800 --virtual-time-budget=8000 \
+      --screenshot="$out/viewer.png" "http://127.0.0.1:$port/" > /dev/null 2>&1 || true
+  kill $viewer
+  rm -rf "$profile"
+fi

@@ -23,14 +23,14 @@ import org.joml.Vector3d;
  * their sizes, local poses and materials, so that any tool can draw a run from its {@code --json}
  * report or its {@code --record} file alone.
  */
-final class SceneDescription {
+public final class SceneDescription {
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     private SceneDescription() {
     }
 
     /** The world's settings: time step, substeps, solver, gravity, workers. */
-    static ObjectNode world(WorldDef def) {
+    public static ObjectNode world(WorldDef def) {
         ObjectNode w = MAPPER.createObjectNode();
         w.put("dt", def.timeStep());
         w.put("substeps", def.substeps());
@@ -42,7 +42,7 @@ final class SceneDescription {
     }
 
     /** Adds the shapes of body {@code spec} to {@code body} as its {@code "shapes"} array. */
-    static void shapes(SceneDef.BodySpec spec, ObjectNode body) {
+    public static void shapes(SceneDef.BodySpec spec, ObjectNode body) {
         ArrayNode shapes = body.putArray("shapes");
         for (SceneDef.ShapeSpec s : spec.shapes()) {
             shapes.add(shape(s.shape(), s.def()));
@@ -104,7 +104,7 @@ final class SceneDescription {
     }
 
     /** The description line of a {@code --record} JSON Lines file: world and bodies with their shapes. */
-    static ObjectNode record(SceneDef def) {
+    public static ObjectNode record(SceneDef def) {
         ObjectNode root = MAPPER.createObjectNode();
         root.set("world", world(def.world()));
         ArrayNode bodies = root.putArray("bodies");
