@@ -8,9 +8,8 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import org.cairn.scene.Diagnostic;
 import org.cairn.scene.Includes;
-import org.cairn.scene.SceneCompiler;
 import org.cairn.scene.SceneDef;
-import org.cairn.scene.SceneSyntax;
+import org.cairn.scene.Scenes;
 
 /** Reads, parses and compiles a scene file for the commands, printing diagnostics for people. */
 final class SceneFiles {
@@ -36,26 +35,21 @@ final class SceneFiles {
 
     /** The compiled scene in the named initial state (null: as written), or null after printing why not. */
     static SceneDef load(String path, PrintStream err, String state, Includes includes) {
-        String text = read(path, err);
-        if (text == null) {
+        Scenes.Loaded loaded;
+        try {
+            loaded = Scenes.load(Path.of(path), state, includes);
+        } catch (NoSuchFileException missing) {
+            err.println("cairn: no such file: " + path);
+            return null;
+        } catch (IOException | RuntimeException unreadable) {
+            err.println("cairn: cannot read " + path + ": " + unreadable.getMessage());
             return null;
         }
-        SceneSyntax.Result parsed = SceneSyntax.parse(path, text);
-        if (!parsed.ok()) {
-            print(parsed.diagnostics(), text, err);
+        if (!loaded.ok()) {
+            err.print(loaded.render());
             return null;
         }
-        SceneCompiler.Result compiled = SceneCompiler.compile(parsed.file(), state, includes);
-        if (!compiled.ok()) {
-            int errors = 0;
-            for (Diagnostic d : compiled.diagnostics()) {
-                err.print(d.render(compiled.textOf(d, text)));
-                errors += d.severity() == Diagnostic.Severity.ERROR ? 1 : 0;
-            }
-            err.println(errors + (errors == 1 ? " error" : " errors"));
-            return null;
-        }
-        return compiled.scene();
+        return loaded.scene();
     }
 
     static void print(Iterable<Diagnostic> diagnostics, String text, PrintStream err) {
