@@ -140,10 +140,8 @@ final class RunCommand implements Callable<Integer> {
             checker.settleBy(settleBy);
         }
 
-        // Grown as the run goes, so memory follows the steps taken, not the steps asked for.
-        double[] stepMillis = new double[Math.min(steps, 4096)];
-        double[] awakeMillis = new double[stepMillis.length];
-        int awakeSteps = 0;
+        // Bounded, whatever the steps asked for (StepTimes).
+        StepTimes stepMillis = new StepTimes(), awakeMillis = new StepTimes();
         boolean warnedNonFinite = false;
         Progress progress = new Progress(steps, !quiet && !json && System.console() != null, err);
         try (Recorder recorder = record == null ? null : Recorder.open(record, def.withWorld(worldDef), built)) {
@@ -153,13 +151,10 @@ final class RunCommand implements Callable<Integer> {
             for (int s = 0; s < steps; s++) {
                 long t0 = System.nanoTime();
                 world.step();
-                if (s == stepMillis.length) {
-                    stepMillis = Arrays.copyOf(stepMillis, 2 * s);
-                    awakeMillis = Arrays.copyOf(awakeMillis, 2 * s);
-                }
-                stepMillis[s] = (System.nanoTime() - t0) * 1e-6;
+                double ms = (System.nanoTime() - t0) * 1e-6;
+                stepMillis.add(ms);
                 if (world.awakeBodyCount() > 0) {
-                    awakeMillis[awakeSteps++] = stepMillis[s];
+                    awakeMillis.add(ms);
                 }
                 if (recorder != null && (s + 1) % every == 0) {
                     recorder.write();
@@ -197,9 +192,8 @@ final class RunCommand implements Callable<Integer> {
             err.printf(java.util.Locale.ROOT, "cairn: every invariant held over %d steps (%d contact points checked)%n", steps,
                     checker.pointsChecked());
         }
-        double msPerStep = median(Arrays.copyOf(stepMillis, steps));
-        RunReport.Timing timing = new RunReport.Timing(msPerStep, median(Arrays.copyOf(awakeMillis, awakeSteps)),
-                mean(awakeMillis, awakeSteps), awakeSteps, steps);
+        RunReport.Timing timing = new RunReport.Timing(stepMillis.median(), awakeMillis.median(), awakeMillis.mean(),
+                (int) awakeMillis.count(), steps);
         if (probesFile != null) {
             try {
                 java.nio.file.Files.writeString(java.nio.file.Path.of(probesFile), probes.csv());
@@ -248,14 +242,6 @@ final class RunCommand implements Callable<Integer> {
             }
         }
         return null;
-    }
-
-    static double mean(double[] values, int count) {
-        double sum = 0;
-        for (int i = 0; i < count; i++) {
-            sum += values[i];
-        }
-        return count == 0 ? 0.0 : sum / count;
     }
 
     static double median(double[] values) {
