@@ -3,6 +3,7 @@ package org.cairn.examples;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code cairn check SCENE...}: reports every problem of every file; exit 2 if there is any. */
@@ -14,12 +15,17 @@ final class CheckCommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "SCENE", description = "Scene files.")
     List<String> files;
 
+    @Option(names = "--json", description = "Print one JSON object per file on stdout: its diagnostics (docs/cli.md).")
+    boolean json;
+
     @Override
     public Integer call() {
         int failed = 0;
         for (String file : files) {
-            if (SceneFiles.load(file, System.err, null, includeRoots.includes()) == null) {
+            if (SceneFiles.load(file, System.err, null, includeRoots.includes(), json) == null) {
                 failed++;
+            } else if (json) {
+                System.out.println(DiagnosticJson.file(file, java.util.List.of(), null));
             } else {
                 System.out.println(file + ": ok");
             }

@@ -90,7 +90,8 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() {
         PrintStream err = System.err;
         WorldDef.Builder overrides;
-        SceneDef def = SceneFiles.load(scene, err, state, includeRoots.includes());
+        // Under --json a scene's problems are JSON on stdout too (docs/cli.md); the exit code is the same.
+        SceneDef def = SceneFiles.load(scene, err, state, includeRoots.includes(), json);
         if (def == null) {
             return 2;
         }

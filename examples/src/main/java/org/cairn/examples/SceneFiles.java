@@ -35,21 +35,37 @@ final class SceneFiles {
 
     /** The compiled scene in the named initial state (null: as written), or null after printing why not. */
     static SceneDef load(String path, PrintStream err, String state, Includes includes) {
+        return load(path, err, state, includes, false);
+    }
+
+    /**
+     * The compiled scene, or null after reporting why not: for people on {@code err}, or with
+     * {@code json} as one JSON object on stdout ({@code {"file", "ok", "diagnostics", ["error"]}},
+     * docs/cli.md) for the commands' {@code --json}.
+     */
+    static SceneDef load(String path, PrintStream err, String state, Includes includes, boolean json) {
         Scenes.Loaded loaded;
+        String unreadable = null;
         try {
             loaded = Scenes.load(Path.of(path), state, includes);
         } catch (NoSuchFileException missing) {
-            err.println("cairn: no such file: " + path);
-            return null;
-        } catch (IOException | RuntimeException unreadable) {
-            err.println("cairn: cannot read " + path + ": " + unreadable.getMessage());
-            return null;
+            loaded = null;
+            unreadable = "no such file: " + path;
+        } catch (IOException | RuntimeException e) {
+            loaded = null;
+            unreadable = "cannot read " + path + ": " + e.getMessage();
         }
-        if (!loaded.ok()) {
+        if (loaded != null && loaded.ok()) {
+            return loaded.scene();
+        }
+        if (json) {
+            System.out.println(DiagnosticJson.file(path, loaded == null ? null : loaded.diagnostics(), unreadable));
+        } else if (unreadable != null) {
+            err.println("cairn: " + unreadable);
+        } else {
             err.print(loaded.render());
-            return null;
         }
-        return loaded.scene();
+        return null;
     }
 
     static void print(Iterable<Diagnostic> diagnostics, String text, PrintStream err) {

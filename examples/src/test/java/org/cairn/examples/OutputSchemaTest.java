@@ -74,6 +74,38 @@ class OutputSchemaTest {
         assertValid(schema("bench.schema.json"), MAPPER.readTree(o.out().strip()), o.out());
     }
 
+    /** {@code check --json}: one object per file, every diagnostic with its place, code, message, help and notes apart. */
+    @Test
+    void checkJsonGivesEveryDiagnosticOfEveryFile(@TempDir Path dir) throws IOException {
+        Path bad = dir.resolve("bad.scene");
+        Files.writeString(bad, "scene 1\nrepeat i in 0..2 {\n  body a[i] { sphere r=-1m }\n}\nbody b { box hlaf=(1m, 1m, 1m) }\n");
+        String tower = RunCommandTest.SCENES.resolve("tower.scene").toString();
+        RunCommandTest.Outcome o = cairn("check", "--json", bad.toString(), tower, dir.resolve("none.scene").toString());
+        assertEquals(2, o.code(), o.err());
+        List<String> lines = o.out().strip().lines().toList();
+        assertEquals(3, lines.size(), o.out());
+        JsonSchema check = schema("check.schema.json");
+        for (String line : lines) {
+            assertValid(check, MAPPER.readTree(line), line);
+        }
+        JsonNode first = MAPPER.readTree(lines.get(0));
+        assertFalse(first.get("ok").asBoolean());
+        JsonNode diagnostics = first.get("diagnostics");
+        assertEquals(2, diagnostics.size(), "the loop's error once, and the misspelled property");
+        assertEquals("E0309", diagnostics.get(0).get("code").asText());
+        assertEquals(3, diagnostics.get(0).get("line").asInt());
+        assertTrue(diagnostics.get(0).get("notes").get(0).asText().startsWith("in repeat i = 0"), diagnostics.toString());
+        assertEquals("E0304", diagnostics.get(1).get("code").asText());
+        assertEquals(5, diagnostics.get(1).get("line").asInt());
+        assertEquals("did you mean 'half'?", diagnostics.get(1).get("help").get(0).asText());
+        assertTrue(MAPPER.readTree(lines.get(1)).get("ok").asBoolean());
+        assertTrue(MAPPER.readTree(lines.get(2)).get("error").asText().startsWith("no such file"));
+        // run --json says the same on stdout for a scene it cannot run, with the same exit code.
+        RunCommandTest.Outcome run = cairn("run", "--json", bad.toString());
+        assertEquals(2, run.code());
+        assertEquals(lines.get(0), run.out().strip());
+    }
+
     /** The schemas can fail: a report without its world, or with a shape of an unknown kind, does not fit. */
     @Test
     void theSchemasRefuseWhatTheContractDoesNotAllow() throws IOException {
