@@ -633,7 +633,7 @@ public final class SceneCompiler {
                     }
                 }
             } catch (IllegalArgumentException rejected) {
-                error(OUT_OF_RANGE, g.span(), rejected.getMessage());
+                error(OUT_OF_RANGE, rejectedSpan(g, rejected), rejected.getMessage());
             }
         }
     }
@@ -677,7 +677,7 @@ public final class SceneCompiler {
             ShapeDef.builder().density(m.density()).friction(m.friction()).restitution(m.restitution())
                     .rollingResistance(m.rolling()).build();
         } catch (IllegalArgumentException rejected) {
-            error(OUT_OF_RANGE, g.span(), "material '" + name + "': " + rejected.getMessage());
+            error(OUT_OF_RANGE, rejectedSpan(g, rejected), "material '" + name + "': " + rejected.getMessage());
             return;
         }
         materials.put(name, m);
@@ -911,7 +911,7 @@ public final class SceneCompiler {
             trialWorld().destroyBody(spec.createIn(trialWorld()));
             bodies.add(spec);
         } catch (IllegalArgumentException rejected) {
-            error(OUT_OF_RANGE, g.span(), rejected.getMessage());
+            error(OUT_OF_RANGE, rejectedSpan(g, rejected), rejected.getMessage());
         }
     }
 
@@ -1159,6 +1159,27 @@ public final class SceneCompiler {
     }
 
     /** Where the value of property {@code key} of {@code g} is written (the statement if it is not). */
+    /**
+     * Where an engine's refusal points in a statement: the value of the property it names. The
+     * engine's messages start with the parameter's name (camelCase, "radius must be ..."), which
+     * maps to the scene's key (snake_case; a radius is {@code r}, a box's half extents
+     * {@code half}); the whole statement when the statement has no such property.
+     */
+    static SourceSpan rejectedSpan(Statement.Generic g, IllegalArgumentException rejected) {
+        String message = rejected.getMessage() == null ? "" : rejected.getMessage();
+        int end = 0;
+        while (end < message.length() && Character.isJavaIdentifierPart(message.charAt(end))) {
+            end++;
+        }
+        String parameter = message.substring(0, end);
+        String key = switch (parameter) {
+            case "radius" -> "r";
+            case "halfX", "halfY", "halfZ" -> "half";
+            default -> parameter.replaceAll("([a-z0-9])([A-Z])", "$1_$2").toLowerCase(java.util.Locale.ROOT);
+        };
+        return key.isEmpty() ? g.span() : valueSpan(g, key);
+    }
+
     static SourceSpan valueSpan(Statement.Generic g, String key) {
         for (Statement.Property p : g.properties()) {
             if (String.join(".", p.key()).equals(key)) {
@@ -1315,7 +1336,7 @@ public final class SceneCompiler {
             }
             return new SceneDef.ShapeSpec(shape, def.build());
         } catch (IllegalArgumentException rejected) {
-            error(OUT_OF_RANGE, g.span(), rejected.getMessage());
+            error(OUT_OF_RANGE, rejectedSpan(g, rejected), rejected.getMessage());
             return null;
         }
     }

@@ -138,7 +138,8 @@ class HostileInputTest {
                 body flat { cylinder r=1m half_height=1e-300m }
                 body tiny mass=1e-320kg { box half=(1m, 1m, 1m) }
                 """);
-        assertTrue(out.contains("h.scene:2:19: error[E0309]: halfX must be at most 1000000.0 m, got 1.0E200"), out);
+        // The caret is under the value the engine refused (the half extents), not the statement.
+        assertTrue(out.contains("h.scene:2:28: error[E0309]: halfX must be at most 1000000.0 m, got 1.0E200"), out);
         assertTrue(out.contains("h.scene:3:1: error[E0309]: shape: Box[halfX=1.0E-200, halfY=1.0, halfZ=1.0] at density"
                 + " 1000.0 kg/m^3 gives mass properties the solver cannot use"), out);
         assertTrue(out.contains("h.scene:4:1: error[E0309]: shape: Sphere[radius=1.0] at density 1.0E308 kg/m^3"), out);
