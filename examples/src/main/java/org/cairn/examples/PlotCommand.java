@@ -9,7 +9,6 @@ import org.cairn.scene.SceneDef;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /** {@code cairn plot SCENE --out FILE.png|FILE.svg}: a chart of a quantity over a run (docs/cli.md). */
 @Command(name = "plot", mixinStandardHelpOptions = true,
@@ -19,10 +18,8 @@ final class PlotCommand implements Callable<Integer> {
     static final int MAX_STEPS = 36_000;
 
     @picocli.CommandLine.Mixin
-    IncludeRoots includeRoots = new IncludeRoots();
+    SceneArguments arguments = new SceneArguments();
 
-    @Parameters(index = "0", paramLabel = "SCENE", description = "The scene file.")
-    String scene;
 
     @Option(names = "--out", required = true, paramLabel = "FILE", description = "FILE.png or FILE.svg.")
     String out;
@@ -44,8 +41,6 @@ final class PlotCommand implements Callable<Integer> {
     @Option(names = "--height", paramLabel = "PX", description = "Height in pixels (default 500).")
     int height = 500;
 
-    @Option(names = "--state", paramLabel = "NAME", description = "Start from the scene's named state NAME.")
-    String state;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -63,7 +58,7 @@ final class PlotCommand implements Callable<Integer> {
         if (!(from >= 0) || !(from <= seconds)) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--from must be within 0.." + seconds + " s, got " + from);
         }
-        SceneDef def = SceneFiles.load(scene, err, state, includeRoots.includes());
+        SceneDef def = arguments.load(err, false);
         if (def == null) {
             return 2;
         }
@@ -74,7 +69,7 @@ final class PlotCommand implements Callable<Integer> {
         }
         PlotSeries series;
         try {
-            series = PlotSeries.run(Path.of(scene).getFileName().toString(), def, def.build(), (int) steps, quantity, from);
+            series = PlotSeries.run(Path.of(arguments.scene).getFileName().toString(), def, def.build(), (int) steps, quantity, from);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--quantity: " + e.getMessage());
         }

@@ -17,7 +17,6 @@ import org.joml.Vector3d;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /**
  * {@code cairn render SCENE --out FILE.png|FILE.gif}: a picture of a scene at a moment, or an
@@ -32,10 +31,8 @@ final class RenderCommand implements Callable<Integer> {
     static final int MAX_SIDE = 4096;
 
     @picocli.CommandLine.Mixin
-    IncludeRoots includeRoots = new IncludeRoots();
+    SceneArguments arguments = new SceneArguments();
 
-    @Parameters(index = "0", paramLabel = "SCENE", description = "The scene file.")
-    String scene;
 
     @Option(names = "--out", required = true, paramLabel = "FILE", description = "FILE.png for a still, FILE.gif for an animation.")
     String out;
@@ -55,12 +52,11 @@ final class RenderCommand implements Callable<Integer> {
     @Option(names = "--height", paramLabel = "PX", description = "Height in pixels (default 600 for a still, 360 for a GIF).")
     Integer height;
 
-    @Option(names = "--camera", arity = "1..2", paramLabel = "eye=X,Y,Z target=X,Y,Z",
-            description = "Where the camera is and what it looks at, m (default: framing the dynamic bodies at the start).")
+    @Option(names = "--camera", arity = "1..2", paramLabel = "KEY=X,Y,Z",
+            description = "eye=X,Y,Z and target=X,Y,Z: where the camera is and what it looks at, m (default: framing the "
+                    + "dynamic bodies).")
     Map<String, String> camera;
 
-    @Option(names = "--state", paramLabel = "NAME", description = "Start from the scene's named state NAME.")
-    String state;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -85,7 +81,7 @@ final class RenderCommand implements Callable<Integer> {
                     "--seconds and --fps must be positive with at most %d frames in all, got %s s at %s fps", MAX_FRAMES,
                     seconds, fps));
         }
-        SceneDef def = SceneFiles.load(scene, err, state, includeRoots.includes());
+        SceneDef def = arguments.load(err, false);
         if (def == null) {
             return 2;
         }

@@ -17,7 +17,6 @@ import org.cairn.verification.invariant.InvariantChecker;
 import org.cairn.verification.invariant.SceneCheck;
 import org.cairn.verification.invariant.Violation;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /**
  * {@code cairn run SCENE}: simulates a scene and prints a summary for people, or with
@@ -26,13 +25,11 @@ import picocli.CommandLine.Parameters;
 @Command(name = "run", mixinStandardHelpOptions = true, description = "Simulates a scene and prints a summary.")
 final class RunCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
-    IncludeRoots includeRoots = new IncludeRoots();
+    SceneArguments arguments = new SceneArguments();
 
     /** Runs longer than this show a progress bar on stderr (when stderr is a terminal). */
     private static final long PROGRESS_AFTER_NANOS = 1_000_000_000L;
 
-    @Parameters(index = "0", paramLabel = "SCENE", description = "The scene file.")
-    String scene;
 
     static final class Duration {
         @Option(names = "--seconds", paramLabel = "S", description = "Simulated seconds (default 2).")
@@ -69,8 +66,6 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--quiet", description = "No progress bar and no summary (errors still go to stderr).")
     boolean quiet;
 
-    @Option(names = "--state", paramLabel = "NAME", description = "Start from the scene's named state NAME.")
-    String state;
 
     @Option(names = "--probes", paramLabel = "FILE.csv", description = "Write the scene's probes to FILE.csv.")
     String probesFile;
@@ -91,7 +86,7 @@ final class RunCommand implements Callable<Integer> {
         PrintStream err = System.err;
         WorldDef.Builder overrides;
         // Under --json a scene's problems are JSON on stdout too (docs/cli.md); the exit code is the same.
-        SceneDef def = SceneFiles.load(scene, err, state, includeRoots.includes(), json);
+        SceneDef def = arguments.load(err, json);
         if (def == null) {
             return 2;
         }
@@ -204,9 +199,9 @@ final class RunCommand implements Callable<Integer> {
             }
         }
         if (json) {
-            System.out.println(RunReport.json(scene, def.withWorld(worldDef), built, timing, def.probes().isEmpty() ? null : probes));
+            System.out.println(RunReport.json(arguments.scene, def.withWorld(worldDef), built, timing, def.probes().isEmpty() ? null : probes));
         } else if (!quiet) {
-            System.out.print(RunReport.summary(scene, built, timing));
+            System.out.print(RunReport.summary(arguments.scene, built, timing));
         }
         return 0;
     }
