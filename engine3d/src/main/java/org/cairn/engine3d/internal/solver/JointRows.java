@@ -88,23 +88,35 @@ final class JointRows {
             return;
         }
         pointVelocity(s, oa, ob, g, t, 0);
-        double cx = t[0], cy = t[1], cz = t[2];
+        softRows3(t[0], t[1], t[2], g[6], g[7], g[8], useBias, soft, so, kInv, lambda, l, t);
+        applyLinear(s, oa, ob, t[0], t[1], t[2], rax, ray, raz, rbx, rby, rbz, t);
+    }
+
+    /**
+     * Three coupled soft rows (Catto's soft step): with velocity error v, position error c and
+     * effective mass K⁻¹, the increment −massScale·K⁻¹·(v + biasRate·c) − impulseScale·λ (with
+     * {@code useBias}; else the rigid −K⁻¹·v), added to lambda[l..l+3) and written to out[0..3).
+     */
+    static void softRows3(double vx, double vy, double vz, double cx, double cy, double cz, boolean useBias,
+                          double[] soft, int so, double[] kInv, double[] lambda, int l, double[] out) {
         double massScale = 1.0, impulseScale = 0.0;
         if (useBias) {
             double bias = soft[so];
-            cx += bias * g[6];
-            cy += bias * g[7];
-            cz += bias * g[8];
+            vx += bias * cx;
+            vy += bias * cy;
+            vz += bias * cz;
             massScale = soft[so + 1];
             impulseScale = soft[so + 2];
         }
-        double px = -massScale * (kInv[0] * cx + kInv[1] * cy + kInv[2] * cz) - impulseScale * lambda[l];
-        double py = -massScale * (kInv[3] * cx + kInv[4] * cy + kInv[5] * cz) - impulseScale * lambda[l + 1];
-        double pz = -massScale * (kInv[6] * cx + kInv[7] * cy + kInv[8] * cz) - impulseScale * lambda[l + 2];
+        double px = -massScale * (kInv[0] * vx + kInv[1] * vy + kInv[2] * vz) - impulseScale * lambda[l];
+        double py = -massScale * (kInv[3] * vx + kInv[4] * vy + kInv[5] * vz) - impulseScale * lambda[l + 1];
+        double pz = -massScale * (kInv[6] * vx + kInv[7] * vy + kInv[8] * vz) - impulseScale * lambda[l + 2];
         lambda[l] += px;
         lambda[l + 1] += py;
         lambda[l + 2] += pz;
-        applyLinear(s, oa, ob, px, py, pz, rax, ray, raz, rbx, rby, rbz, t);
+        out[0] = px;
+        out[1] = py;
+        out[2] = pz;
     }
 
     /** k += −[r]·I⁻¹·[r] for the body at offset o ([r]v = r × v), k 3×3 row-major. */
@@ -149,23 +161,9 @@ final class JointRows {
         if (!Mat3.invertSymmetric(k, 0, kInv, 0)) {
             return;
         }
-        double vx = s[ob + 3] - s[oa + 3], vy = s[ob + 4] - s[oa + 4], vz = s[ob + 5] - s[oa + 5];
-        double massScale = 1.0, impulseScale = 0.0;
-        if (useBias) {
-            double bias = soft[so];
-            vx += bias * cx;
-            vy += bias * cy;
-            vz += bias * cz;
-            massScale = soft[so + 1];
-            impulseScale = soft[so + 2];
-        }
-        double lx = -massScale * (kInv[0] * vx + kInv[1] * vy + kInv[2] * vz) - impulseScale * lambda[l];
-        double ly = -massScale * (kInv[3] * vx + kInv[4] * vy + kInv[5] * vz) - impulseScale * lambda[l + 1];
-        double lz = -massScale * (kInv[6] * vx + kInv[7] * vy + kInv[8] * vz) - impulseScale * lambda[l + 2];
-        lambda[l] += lx;
-        lambda[l + 1] += ly;
-        lambda[l + 2] += lz;
-        applyAngular(s, oa, ob, lx, ly, lz, t);
+        softRows3(s[ob + 3] - s[oa + 3], s[ob + 4] - s[oa + 4], s[ob + 5] - s[oa + 5], cx, cy, cz, useBias, soft, so, kInv,
+                lambda, l, t);
+        applyAngular(s, oa, ob, t[0], t[1], t[2], t);
     }
 
     /**
