@@ -158,7 +158,8 @@ class RunCommandTest {
         Files.writeString(file, "scene 1\nworld workers=65\nbody b { sphere r=1m }\n");
         Outcome outOfRange = cairn("check", file.toString());
         assertEquals(2, outOfRange.code());
-        assertTrue(outOfRange.err().contains("w.scene:2:") && outOfRange.err().contains("workerCount"), outOfRange.err());
+        assertTrue(outOfRange.err().contains("w.scene:2:15") && outOfRange.err().contains("workers must be in [1, 64], got 65"),
+                outOfRange.err());
     }
 
     @Test

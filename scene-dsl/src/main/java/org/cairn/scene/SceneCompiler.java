@@ -28,6 +28,7 @@ import org.cairn.scene.internal.eval.Dimension;
 import org.cairn.scene.internal.eval.Evaluator;
 import org.cairn.scene.internal.eval.Suggest;
 import org.cairn.scene.internal.eval.Value;
+import org.cairn.scene.SceneSchema.Kind;
 import org.joml.Quaterniond;
 
 /**
@@ -68,75 +69,9 @@ public final class SceneCompiler {
         }
     }
 
-    /** What a property's value must be. */
-    private enum Kind {
-        LENGTH3("a tuple of 3 lengths"), ANGLE3("a tuple of 3 angles"), SPEED3("a tuple of 3 speeds"),
-        ANGULAR_SPEED3("a tuple of 3 angular speeds"), ACCELERATION3("a tuple of 3 accelerations"),
-        LENGTH("a length"), TIME("a time"), DENSITY("a density"), FREQUENCY("a frequency"), RATE("a rate (1/s)"),
-        SPEED("a speed"), ANGLE("an angle"), MASS("a mass"), TRIANGLES("a tuple of index triples"), AXIS3("a tuple of 3 plain numbers"), QUAT4("a tuple of 4 plain numbers (x, y, z, w)"),
-        PLAIN("a plain number"), COUNT("a whole number"), WORD("a word"), ON_OFF("on or off"), POINTS("a tuple of points"),
-        MESH_VERTICES("a tuple of at least 3 points"), LAYERS("a layer name, a tuple of layer names, all or none"),
-        FORCE("a force"), TORQUE("a torque"), TUPLE("a tuple");
+    private static final Set<String> SHAPES = Set.copyOf(SceneSchema.SHAPES);
+    private static final List<String> TOP_LEVEL = SceneSchema.TOP_LEVEL;
 
-        final String description;
-
-        Kind(String description) {
-            this.description = description;
-        }
-    }
-
-    private static final Map<String, Map<String, Kind>> SCHEMA = new LinkedHashMap<>();
-
-    static {
-        SCHEMA.put("world", Map.ofEntries(Map.entry("gravity", Kind.ACCELERATION3), Map.entry("dt", Kind.TIME),
-                Map.entry("substeps", Kind.COUNT), Map.entry("iterations", Kind.COUNT), Map.entry("solver", Kind.WORD),
-                Map.entry("sleep", Kind.ON_OFF), Map.entry("contact_hertz", Kind.FREQUENCY), Map.entry("warm_start", Kind.ON_OFF),
-                Map.entry("block_normals", Kind.ON_OFF), Map.entry("relax_iterations", Kind.COUNT),
-                Map.entry("workers", Kind.COUNT),
-                Map.entry("experimental_clamp_increments", Kind.ON_OFF),
-                Map.entry("experimental_restitution_without_threshold", Kind.ON_OFF),
-                Map.entry("contact_damping", Kind.PLAIN), Map.entry("max_push_speed", Kind.SPEED),
-                Map.entry("restitution_threshold", Kind.SPEED), Map.entry("position_iterations", Kind.COUNT),
-                Map.entry("baumgarte", Kind.PLAIN), Map.entry("sleep_speed", Kind.SPEED), Map.entry("max_speed", Kind.SPEED),
-                Map.entry("max_rotation", Kind.ANGLE), Map.entry("max_frame_time", Kind.TIME),
-                Map.entry("friction_mixing", Kind.WORD), Map.entry("restitution_mixing", Kind.WORD)));
-        SCHEMA.put("material", Map.of("density", Kind.DENSITY, "friction", Kind.PLAIN, "restitution", Kind.PLAIN,
-                "rolling", Kind.PLAIN));
-        Map<String, Kind> orientation = Map.of("rot", Kind.ANGLE3, "axis", Kind.AXIS3, "angle", Kind.ANGLE, "quat", Kind.QUAT4);
-        SCHEMA.put("body", with(orientation, Map.of("at", Kind.LENGTH3, "v", Kind.SPEED3, "w", Kind.ANGULAR_SPEED3,
-                "material", Kind.WORD, "gravity_scale", Kind.PLAIN, "linear_damping", Kind.RATE, "angular_damping", Kind.RATE,
-                "sleep", Kind.ON_OFF, "mass", Kind.MASS, "layer", Kind.WORD)));
-        Map<String, Kind> common = with(orientation, Map.of("at", Kind.LENGTH3, "material", Kind.WORD, "density",
-                Kind.DENSITY, "friction", Kind.PLAIN, "restitution", Kind.PLAIN, "layer", Kind.WORD));
-        SCHEMA.put("layer", Map.of("collides", Kind.LAYERS));
-        SCHEMA.put("pair", Map.of("friction", Kind.PLAIN, "restitution", Kind.PLAIN));
-        SCHEMA.put("probe", Map.of("body", Kind.WORD, "joint", Kind.WORD, "record", Kind.LAYERS, "every", Kind.COUNT));
-        SCHEMA.put("joint", Map.ofEntries(Map.entry("a", Kind.WORD), Map.entry("b", Kind.WORD),
-                Map.entry("at", Kind.LENGTH3), Map.entry("at_b", Kind.LENGTH3), Map.entry("axis", Kind.AXIS3),
-                Map.entry("limits", Kind.TUPLE), Map.entry("cone", Kind.ANGLE), Map.entry("motor", Kind.TUPLE), Map.entry("spring", Kind.TUPLE),
-                Map.entry("length", Kind.LENGTH), Map.entry("softness", Kind.TUPLE),
-                Map.entry("linear_softness", Kind.TUPLE), Map.entry("angular_softness", Kind.TUPLE),
-                Map.entry("break_force", Kind.FORCE), Map.entry("break_torque", Kind.TORQUE),
-                Map.entry("collide", Kind.ON_OFF), Map.entry("spin_axis", Kind.AXIS3), Map.entry("steer", Kind.ANGLE),
-                Map.entry("offset", Kind.LENGTH3), Map.entry("turn", Kind.ANGLE), Map.entry("max_force", Kind.FORCE),
-                Map.entry("max_torque", Kind.TORQUE), Map.entry("correction", Kind.PLAIN)));
-        SCHEMA.put("box", with(common, Map.of("half", Kind.LENGTH3)));
-        SCHEMA.put("sphere", with(common, Map.of("r", Kind.LENGTH)));
-        SCHEMA.put("capsule", with(common, Map.of("r", Kind.LENGTH, "half_height", Kind.LENGTH)));
-        SCHEMA.put("cylinder", with(common, Map.of("r", Kind.LENGTH, "half_height", Kind.LENGTH)));
-        SCHEMA.put("convex", with(common, Map.of("points", Kind.POINTS)));
-        SCHEMA.put("mesh", with(common, Map.of("vertices", Kind.MESH_VERTICES, "triangles", Kind.TRIANGLES)));
-    }
-
-    private static Map<String, Kind> with(Map<String, Kind> a, Map<String, Kind> b) {
-        Map<String, Kind> m = new HashMap<>(a);
-        m.putAll(b);
-        return m;
-    }
-
-    private static final Set<String> SHAPES = Set.of("box", "sphere", "capsule", "cylinder", "convex", "mesh");
-    private static final List<String> TOP_LEVEL = List.of("world", "material", "pair", "layer", "body", "joint", "probe", "let",
-            "repeat", "scene", "state", "include");
     /** Bit 0 is the layer of shapes that name none; declared layers take bits 1 to 63 in order. */
     public static final int MAX_LAYERS = 63;
     private static final String DEFAULT_LAYER = "default";
@@ -282,9 +217,7 @@ public final class SceneCompiler {
             return;
         }
         Value v = new Evaluator(scope, diagnosticsSink()).evaluate(let.value());
-        if (v != null) {
-            scope.put(let.name(), v);
-        }
+        scope.put(let.name(), v != null ? v : new Value.Failed());
     }
 
     /** Evaluator diagnostics get the loop provenance too. */
@@ -324,12 +257,17 @@ public final class SceneCompiler {
             Map<String, Value> inner = new HashMap<>(scope);
             inner.put(r.variable(), new Value.Scalar(i, Dimension.NONE));
             provenance.add("in repeat " + r.variable() + " = " + i + " at " + r.span().location());
-            int before = diagnostics.size();
+            int before = errorCount();
+            int diagnosticsBefore = diagnostics.size();
             loopDepth++;
             body.accept(r.body(), inner);
             loopDepth--;
             provenance.remove(provenance.size() - 1);
-            if (diagnostics.size() > before) {
+            if (i > from) {
+                // A warning about the loop body is said once, not once per iteration.
+                diagnostics.subList(diagnosticsBefore, diagnostics.size()).removeIf(d -> d.severity() == Diagnostic.Severity.WARNING);
+            }
+            if (errorCount() > before) {
                 // One iteration's errors are enough to show what is wrong with the loop body.
                 return;
             }
@@ -351,17 +289,21 @@ public final class SceneCompiler {
     private void generic(Statement.Generic g, Map<String, Value> scope) {
         String head = g.head();
         if (SHAPES.contains(head)) {
-            error(UNKNOWN_STATEMENT, g.span(), "a '" + head + "' must be inside a body's braces");
+            error(UNKNOWN_STATEMENT, headSpan(g), "a '" + head + "' must be inside a body's braces");
             return;
         }
-        if (!SCHEMA.containsKey(head)) {
+        if (!SceneSchema.knows(head)) {
             String guess = Suggest.closest(head, TOP_LEVEL);
-            error(UNKNOWN_STATEMENT, g.span(), "unknown statement '" + head + "'",
+            error(UNKNOWN_STATEMENT, headSpan(g), "unknown statement '" + head + "'",
                     guess == null ? new String[0] : new String[] {"did you mean '" + guess + "'?"});
             return;
         }
-        Map<String, Value> props = properties(g, scope);
-        if (props == null) {
+        Checked checked = properties(g, scope);
+        Map<String, Value> props = checked.values();
+        if (!checked.ok() && !head.equals("world") && !head.equals("material") && !head.equals("body")) {
+            // These need every property to mean anything; a world, a material or a body is still
+            // checked with the values that are sound, and keeps its name, so later lines do not
+            // report it as unknown.
             return;
         }
         switch (head) {
@@ -383,42 +325,100 @@ public final class SceneCompiler {
             case "pair" -> pair(g, props);
             case "probe" -> probe(g, props);
             case "joint" -> joint(g, props, scope);
-            default -> body(g, props, scope);
+            default -> body(g, checked, scope);
         }
     }
 
-    /** Checks and evaluates a statement's properties against its schema; null if any failed. */
-    private Map<String, Value> properties(Statement.Generic g, Map<String, Value> scope) {
-        Map<String, Kind> schema = SCHEMA.get(g.head());
+    /** The statement's first word, where an error about the whole statement points. */
+    static SourceSpan headSpan(Statement.Generic g) {
+        SourceSpan s = g.span();
+        return new SourceSpan(s.file(), s.startLine(), s.startColumn(), s.startLine(), s.startColumn() + g.head().length() - 1);
+    }
+
+    /**
+     * Runs one of the engine's setters; a value it refuses is reported at the property's value
+     * (at {@code key}, or found from the engine's message when null), under the scene's name for it.
+     */
+    private boolean attempt(Statement.Generic g, String key, String context, Runnable setter) {
+        return attempt(key, context, setter, key == null ? null : valueSpan(g, key), g);
+    }
+
+    /** {@link #attempt(Statement.Generic, String, String, Runnable)} reporting at a given place. */
+    private boolean attempt(String key, String context, Runnable setter, SourceSpan at) {
+        return attempt(key, context, setter, at, null);
+    }
+
+    private boolean attempt(String key, String context, Runnable setter, SourceSpan at, Statement.Generic g) {
+        try {
+            setter.run();
+            return true;
+        } catch (IllegalArgumentException rejected) {
+            String message = rejected.getMessage() == null ? "refused" : rejected.getMessage();
+            if (key != null) {
+                int end = 0;
+                while (end < message.length() && Character.isJavaIdentifierPart(message.charAt(end))) {
+                    end++;
+                }
+                // The engine names its parameter (timeStep); the scene author wrote the key (dt).
+                message = end > 0 && message.startsWith(" ", end) ? key + message.substring(end) : message;
+            }
+            error(OUT_OF_RANGE, at != null ? at : rejectedSpan(g, rejected), context + message);
+            return false;
+        }
+    }
+
+    /**
+     * A statement's properties, checked and evaluated: the values that are sound, and the keys
+     * whose value was wrong (already reported), so that what follows neither stops at the first
+     * error nor reports a value it could not read as missing.
+     */
+    private record Checked(Map<String, Value> values, Set<String> failed) {
+        boolean ok() {
+            return failed.isEmpty();
+        }
+    }
+
+    /** Checks and evaluates a statement's properties against its schema, reporting every problem. */
+    private Checked properties(Statement.Generic g, Map<String, Value> scope) {
         Map<String, Value> values = new HashMap<>();
-        boolean ok = true;
+        Set<String> failed = new HashSet<>();
         for (Statement.Property p : g.properties()) {
             String key = String.join(".", p.key());
-            Kind kind = schema.get(key);
+            Kind kind = SceneSchema.property(g.head(), key).map(SceneSchema.Property::kind).orElse(null);
             if (kind == null) {
-                String guess = Suggest.closest(key, schema.keySet().stream().sorted().toList());
-                error(UNKNOWN_PROPERTY, p.span(), "'" + g.head() + "' has no property '" + key + "'",
-                        guess == null ? new String[] {"its properties are " + String.join(", ", schema.keySet().stream().sorted().toList())}
+                List<String> known = SceneSchema.sortedNames(g.head());
+                String guess = Suggest.closest(key, known);
+                error(UNKNOWN_PROPERTY, keySpan(p), "'" + g.head() + "' has no property '" + key + "'",
+                        guess == null ? new String[] {"its properties are " + String.join(", ", known)}
                                 : new String[] {"did you mean '" + guess + "'?"});
-                ok = false;
+                failed.add(key);
+                if (guess != null) {
+                    // The misspelled key stands for the one it resembles: that one is not also "missing".
+                    failed.add(guess);
+                }
                 continue;
             }
-            if (values.containsKey(key)) {
-                error(DUPLICATE, p.span(), "'" + key + "' is given twice");
-                ok = false;
+            if (values.containsKey(key) || failed.contains(key)) {
+                error(DUPLICATE, keySpan(p), "'" + key + "' is given twice");
                 continue;
             }
             Value v = new Evaluator(scope, diagnosticsSink()).evaluate(p.value());
             if (v == null) {
-                ok = false;
+                failed.add(key);
                 continue;
             }
             if (!fits(v, kind)) {
                 List<String> hints = new ArrayList<>();
                 String stray = firstWord(v);
+                SourceSpan at = p.value().span();
                 if (stray != null && kind != Kind.WORD && kind != Kind.ON_OFF) {
                     String guess = Suggest.closest(stray, scope.keySet());
                     hints.add("'" + stray + "' is not a defined name" + (guess == null ? "" : "; did you mean '" + guess + "'?"));
+                    if (org.cairn.scene.internal.eval.Units.symbol(stray) != null) {
+                        hints.add("a unit is written against its number, as in 2" + stray);
+                    }
+                    SourceSpan word = referenceSpan(p.value(), stray);
+                    at = word != null ? word : at;
                 }
                 if (kind == Kind.ANGLE3) {
                     hints.add("angles need a unit: write 30deg or 0.5rad");
@@ -426,14 +426,38 @@ public final class SceneCompiler {
                 if (kind == Kind.POINTS && v instanceof Value.Tuple t && t.items().size() < 4) {
                     hints.add("a convex shape needs at least 4 points, not all in one plane");
                 }
-                error(WRONG_KIND, p.value().span(), "'" + key + "' expects " + kind.description + ", got " + describe(v),
+                error(WRONG_KIND, at, "'" + key + "' expects " + kind.description() + ", got " + describe(v),
                         hints.toArray(String[]::new));
-                ok = false;
+                failed.add(key);
                 continue;
             }
             values.put(key, v);
         }
-        return ok ? values : null;
+        return new Checked(values, failed);
+    }
+
+    /** The key of a property, from its first character to its '='. */
+    private static SourceSpan keySpan(Statement.Property p) {
+        SourceSpan s = p.span();
+        int length = String.join(".", p.key()).length();
+        return new SourceSpan(s.file(), s.startLine(), s.startColumn(), s.startLine(), s.startColumn() + length - 1);
+    }
+
+    /** Where a bare name is written inside an expression (the first place), or null. */
+    private static SourceSpan referenceSpan(Expr e, String name) {
+        if (e instanceof Expr.Reference r) {
+            return r.name().base().equals(name) && r.name().indices().isEmpty() ? r.span() : null;
+        }
+        List<Expr> parts = e instanceof Expr.Tuple t ? t.items() : e instanceof Expr.Call c ? c.arguments()
+                : e instanceof Expr.Negate n ? List.of(n.operand())
+                : e instanceof Expr.Binary b ? List.of(b.left(), b.right()) : List.of();
+        for (Expr part : parts) {
+            SourceSpan found = referenceSpan(part, name);
+            if (found != null) {
+                return found;
+            }
+        }
+        return null;
     }
 
     private static boolean fits(Value v, Kind kind) {
@@ -534,10 +558,11 @@ public final class SceneCompiler {
      * The orientation given in one of three forms (rot, axis with angle, quat), or null when none
      * is given or after reporting an error.
      */
-    private Quaterniond orientation(Map<String, Value> p, SourceSpan span) {
+    private Quaterniond orientation(Map<String, Value> p, java.util.function.Function<String, SourceSpan> keyAt) {
         boolean euler = p.containsKey("rot");
         boolean axisAngle = p.containsKey("axis") || p.containsKey("angle");
         boolean quat = p.containsKey("quat");
+        SourceSpan span = keyAt.apply(quat ? "quat" : axisAngle ? (p.containsKey("axis") ? "axis" : "angle") : "rot");
         if ((euler ? 1 : 0) + (axisAngle ? 1 : 0) + (quat ? 1 : 0) > 1) {
             error(WRONG_KIND, span, "give an orientation once: rot=(x, y, z), axis=(x, y, z) angle=A, or quat=(x, y, z, w)");
             return null;
@@ -579,7 +604,7 @@ public final class SceneCompiler {
     private void worldSettings(Statement.Generic g, Map<String, Value> props) {
         for (Map.Entry<String, Value> e : props.entrySet()) {
             Value v = e.getValue();
-            try {
+            attempt(g, e.getKey(), "", () -> {
                 switch (e.getKey()) {
                     case "gravity" -> {
                         double[] a = vector(v);
@@ -612,7 +637,7 @@ public final class SceneCompiler {
                         MixingRule mixing = MIXING_RULES.get(rule);
                         if (mixing == null) {
                             String guess = Suggest.closest(rule, MIXING_RULES.keySet().stream().sorted().toList());
-                            error(WRONG_KIND, g.span(), "'" + e.getKey() + "' is one of "
+                            error(WRONG_KIND, valueSpan(g, e.getKey()), "'" + e.getKey() + "' is one of "
                                     + String.join(", ", MIXING_RULES.keySet().stream().sorted().toList()) + ", not '" + rule + "'",
                                     guess == null ? new String[0] : new String[] {"did you mean '" + guess + "'?"});
                         } else if (e.getKey().equals("friction_mixing")) {
@@ -628,13 +653,11 @@ public final class SceneCompiler {
                         } else if (name.equals("si")) {
                             world.solver(SolverKind.SEQUENTIAL_IMPULSE);
                         } else {
-                            error(WRONG_KIND, g.span(), "'solver' is soft or si, not '" + name + "'");
+                            error(WRONG_KIND, valueSpan(g, "solver"), "'solver' is soft or si, not '" + name + "'");
                         }
                     }
                 }
-            } catch (IllegalArgumentException rejected) {
-                error(OUT_OF_RANGE, rejectedSpan(g, rejected), rejected.getMessage());
-            }
+            });
         }
     }
 
@@ -668,18 +691,19 @@ public final class SceneCompiler {
             error(DUPLICATE, g.words().get(0).span(), "material '" + name + "' is already defined");
             return;
         }
-        Material m = new Material(materials.size() + 1, props.containsKey("density") ? number(props.get("density")) : 1000.0,
-                props.containsKey("friction") ? number(props.get("friction")) : 0.6,
-                props.containsKey("restitution") ? number(props.get("restitution")) : 0.0,
-                props.containsKey("rolling") ? number(props.get("rolling")) : 0.0);
-        try {
-            // The engine's own checks, now, so a bad material is reported even if no shape uses it.
-            ShapeDef.builder().density(m.density()).friction(m.friction()).restitution(m.restitution())
-                    .rollingResistance(m.rolling()).build();
-        } catch (IllegalArgumentException rejected) {
-            error(OUT_OF_RANGE, rejectedSpan(g, rejected), "material '" + name + "': " + rejected.getMessage());
-            return;
-        }
+        double density = props.containsKey("density") ? number(props.get("density")) : 1000.0;
+        double friction = props.containsKey("friction") ? number(props.get("friction")) : 0.6;
+        double restitution = props.containsKey("restitution") ? number(props.get("restitution")) : 0.0;
+        double rolling = props.containsKey("rolling") ? number(props.get("rolling")) : 0.0;
+        // The engine's own checks, now, so a bad material is reported even if no shape uses it,
+        // each value on its own. The material is kept either way, a refused value replaced by its
+        // default, so that its uses are not reported too.
+        String context = "material '" + name + "': ";
+        Material m = new Material(materials.size() + 1,
+                attempt(g, "density", context, () -> ShapeDef.builder().density(density)) ? density : 1000.0,
+                attempt(g, "friction", context, () -> ShapeDef.builder().friction(friction)) ? friction : 0.6,
+                attempt(g, "restitution", context, () -> ShapeDef.builder().restitution(restitution)) ? restitution : 0.0,
+                attempt(g, "rolling", context, () -> ShapeDef.builder().rollingResistance(rolling)) ? rolling : 0.0);
         materials.put(name, m);
     }
 
@@ -820,7 +844,8 @@ public final class SceneCompiler {
         return out;
     }
 
-    private void body(Statement.Generic g, Map<String, Value> props, Map<String, Value> scope) {
+    private void body(Statement.Generic g, Checked checked, Map<String, Value> scope) {
+        Map<String, Value> props = checked.values();
         if (bodies.size() >= SceneLimits.MAX_BODIES) {
             if (!expansionStopped) {
                 error(OUT_OF_RANGE, g.span(), "a scene may have at most " + SceneLimits.MAX_BODIES + " bodies",
@@ -830,7 +855,7 @@ public final class SceneCompiler {
             return;
         }
         if (g.words().isEmpty()) {
-            error(MISSING_PROPERTY, g.span(), "a body needs a name: body NAME [static|kinematic|dynamic] ...");
+            error(MISSING_PROPERTY, headSpan(g), "a body needs a name: body NAME [static|kinematic|dynamic] ...");
             return;
         }
         Value nameValue = new Evaluator(scope, diagnosticsSink()).evaluate(
@@ -838,10 +863,10 @@ public final class SceneCompiler {
         if (!(nameValue instanceof Value.Word word)) {
             return;
         }
+        int errorsBefore = errorCount();
         String name = prefix + word.name();
         if (!names.add(name)) {
             error(DUPLICATE, g.words().get(0).span(), "a body named '" + name + "' already exists");
-            return;
         }
         BodyType type = BodyType.DYNAMIC;
         for (int k = 1; k < g.words().size(); k++) {
@@ -851,68 +876,87 @@ public final class SceneCompiler {
                 case "kinematic" -> type = BodyType.KINEMATIC;
                 case "dynamic" -> type = BodyType.DYNAMIC;
                 default -> {
-                    String guess = Suggest.closest(kind, List.of("static", "kinematic", "dynamic"));
+                    String guess = Suggest.closest(kind, SceneSchema.BODY_KINDS);
                     error(UNKNOWN_NAME, g.words().get(k).span(), "unknown body kind '" + kind + "'",
                             guess == null ? new String[0] : new String[] {"did you mean '" + guess + "'?"});
-                    return;
                 }
             }
         }
         Material bodyMaterial = null;
         if (props.containsKey("material")) {
-            bodyMaterial = material(((Value.Word) props.get("material")).name(), g.span());
-            if (bodyMaterial == null) {
-                return;
-            }
+            bodyMaterial = material(((Value.Word) props.get("material")).name(), valueSpan(g, "material"));
         }
         String bodyLayer = props.containsKey("layer") ? ((Value.Word) props.get("layer")).name() : null;
         if (bodyLayer != null && !knownLayer(bodyLayer, valueSpan(g, "layer"))) {
-            return;
+            bodyLayer = null;
         }
         BodyDef.Builder def = BodyDef.builder().type(type).name(name);
-        try {
-            placeAndMove(props, g.span(), def);
-            if (props.containsKey("gravity_scale")) {
-                def.gravityScale(number(props.get("gravity_scale")));
+        placeAndMove(props, key -> valueSpan(g, key), def);
+        if (props.containsKey("gravity_scale")) {
+            attempt(g, "gravity_scale", "", () -> def.gravityScale(number(props.get("gravity_scale"))));
+        }
+        if (props.containsKey("linear_damping")) {
+            attempt(g, "linear_damping", "", () -> def.linearDamping(number(props.get("linear_damping"))));
+        }
+        if (props.containsKey("angular_damping")) {
+            attempt(g, "angular_damping", "", () -> def.angularDamping(number(props.get("angular_damping"))));
+        }
+        if (props.containsKey("sleep")) {
+            def.allowSleep(((Value.Word) props.get("sleep")).name().equals("on"));
+        }
+        // The shapes are checked even when the body's own line has errors: each error is independent.
+        List<SceneDef.ShapeSpec> shapes = new ArrayList<>();
+        shapes(g.block() == null ? List.of() : g.block(), new HashMap<>(scope), bodyMaterial, type, bodyLayer, shapes);
+        java.util.OptionalDouble mass = java.util.OptionalDouble.empty();
+        if (props.containsKey("mass")) {
+            double m = number(props.get("mass"));
+            if (type != BodyType.DYNAMIC) {
+                error(WRONG_KIND, keySpan(g, "mass"), "only a dynamic body has a mass; '" + name + "' is "
+                        + type.name().toLowerCase(java.util.Locale.ROOT));
+            } else if (!(m > 0) || !Double.isFinite(m)) {
+                error(OUT_OF_RANGE, valueSpan(g, "mass"), "mass must be positive and finite, got " + m);
+            } else if (shapes.isEmpty() && (g.block() == null || g.block().isEmpty())) {
+                error(MISSING_PROPERTY, keySpan(g, "mass"), "a body with a mass needs a shape to spread it over");
+            } else {
+                mass = java.util.OptionalDouble.of(m);
             }
-            if (props.containsKey("linear_damping")) {
-                def.linearDamping(number(props.get("linear_damping")));
-            }
-            if (props.containsKey("angular_damping")) {
-                def.angularDamping(number(props.get("angular_damping")));
-            }
-            if (props.containsKey("sleep")) {
-                def.allowSleep(((Value.Word) props.get("sleep")).name().equals("on"));
-            }
-            List<SceneDef.ShapeSpec> shapes = new ArrayList<>();
-            shapes(g.block() == null ? List.of() : g.block(), new HashMap<>(scope), bodyMaterial, type, bodyLayer, shapes);
-            java.util.OptionalDouble mass = java.util.OptionalDouble.empty();
-            if (props.containsKey("mass")) {
-                double m = number(props.get("mass"));
-                if (type != BodyType.DYNAMIC) {
-                    error(WRONG_KIND, g.span(), "only a dynamic body has a mass; '" + name + "' is " + type.name().toLowerCase(java.util.Locale.ROOT));
-                } else if (!(m > 0) || !Double.isFinite(m)) {
-                    error(OUT_OF_RANGE, g.span(), "mass must be positive and finite, got " + m);
-                } else if (shapes.isEmpty()) {
-                    error(MISSING_PROPERTY, g.span(), "a body with a mass needs a shape to spread it over");
-                } else {
-                    mass = java.util.OptionalDouble.of(m);
-                }
-            }
-            shapeCount += shapes.size();
-            if (shapeCount > SceneLimits.MAX_SHAPES) {
-                error(OUT_OF_RANGE, g.span(), "a scene may have at most " + SceneLimits.MAX_SHAPES + " shapes");
-                expansionStopped = true;
-                return;
-            }
-            SceneDef.BodySpec spec = new SceneDef.BodySpec(name, def.build(), shapes, mass);
-            // The engine's own rules (hull size, usable mass and inertia, ...), so that a scene
-            // that checks is a scene that builds: the body is made once in a scratch world.
+        }
+        shapeCount += shapes.size();
+        if (shapeCount > SceneLimits.MAX_SHAPES) {
+            error(OUT_OF_RANGE, g.span(), "a scene may have at most " + SceneLimits.MAX_SHAPES + " shapes");
+            expansionStopped = true;
+            return;
+        }
+        if (!checked.ok() || errorCount() > errorsBefore) {
+            return;
+        }
+        java.util.OptionalDouble bodyMass = mass;
+        // The engine's own rules (a static body does not move, hull size, usable mass and inertia,
+        // ...), so that a scene that checks is a scene that builds: the body is made once in a
+        // scratch world.
+        attempt(g, null, "", () -> {
+            SceneDef.BodySpec spec = new SceneDef.BodySpec(name, def.build(), shapes, bodyMass);
             trialWorld().destroyBody(spec.createIn(trialWorld()));
             bodies.add(spec);
-        } catch (IllegalArgumentException rejected) {
-            error(OUT_OF_RANGE, rejectedSpan(g, rejected), rejected.getMessage());
+        });
+    }
+
+    private int errorCount() {
+        int n = 0;
+        for (Diagnostic d : diagnostics) {
+            n += d.severity() == Diagnostic.Severity.ERROR ? 1 : 0;
         }
+        return n;
+    }
+
+    /** The key of a statement's property, or the statement's first word if it has none. */
+    private static SourceSpan keySpan(Statement.Generic g, String key) {
+        for (Statement.Property p : g.properties()) {
+            if (String.join(".", p.key()).equals(key)) {
+                return keySpan(p);
+            }
+        }
+        return headSpan(g);
     }
 
     /**
@@ -1047,7 +1091,7 @@ public final class SceneCompiler {
                     continue;
                 }
                 if (!fits(v, kind)) {
-                    error(WRONG_KIND, a.value().span(), "'" + key + "' expects " + kind.description + ", got " + describe(v));
+                    error(WRONG_KIND, a.value().span(), "'" + key + "' expects " + kind.description() + ", got " + describe(v));
                     continue;
                 }
                 Map<String, Value> change = changes.computeIfAbsent(index, k -> new HashMap<>());
@@ -1067,34 +1111,37 @@ public final class SceneCompiler {
         }
     }
 
-    /** A body's initial pose and velocities from {@code at}, an orientation, {@code v} and {@code w}, where given. */
-    private void placeAndMove(Map<String, Value> props, SourceSpan span, BodyDef.Builder def) {
+    /**
+     * A body's initial pose and velocities from {@code at}, an orientation, {@code v} and {@code w},
+     * where given; a value the engine refuses is reported at {@code where} the key is written.
+     */
+    private void placeAndMove(Map<String, Value> props, java.util.function.Function<String, SourceSpan> where,
+                              BodyDef.Builder def) {
         if (props.containsKey("at")) {
             double[] p = vector(props.get("at"));
-            def.position(p[0], p[1], p[2]);
+            attempt("at", "", () -> def.position(p[0], p[1], p[2]), where.apply("at"));
         }
-        Quaterniond q = orientation(props, span);
+        Quaterniond q = orientation(props, where);
         if (q != null) {
-            def.rotation(q);
+            attempt("rot", "", () -> def.rotation(q), where.apply("rot"));
         }
         if (props.containsKey("v")) {
             double[] v = vector(props.get("v"));
-            def.linearVelocity(v[0], v[1], v[2]);
+            attempt("v", "", () -> def.linearVelocity(v[0], v[1], v[2]), where.apply("v"));
         }
         if (props.containsKey("w")) {
             double[] w = vector(props.get("w"));
-            def.angularVelocity(w[0], w[1], w[2]);
+            attempt("w", "", () -> def.angularVelocity(w[0], w[1], w[2]), where.apply("w"));
         }
     }
 
     private void apply(int index, Map<String, Value> change, SourceSpan span) {
         SceneDef.BodySpec spec = bodies.get(index);
         BodyDef.Builder def = spec.body().toBuilder();
-        try {
-            placeAndMove(change, span, def);
+        int before = errorCount();
+        placeAndMove(change, key -> span, def);
+        if (errorCount() == before) {
             bodies.set(index, new SceneDef.BodySpec(spec.name(), def.build(), spec.shapes(), spec.mass()));
-        } catch (IllegalArgumentException rejected) {
-            error(OUT_OF_RANGE, span, rejected.getMessage());
         }
     }
 
@@ -1132,8 +1179,9 @@ public final class SceneCompiler {
         }
         for (Statement.Generic g : declared) {
             String name = g.words().get(0).base();
-            Map<String, Value> props = properties(g, Map.of());
-            if (props == null || !props.containsKey("collides")) {
+            Checked checked = properties(g, Map.of());
+            Map<String, Value> props = checked.values();
+            if (!checked.ok() || !props.containsKey("collides")) {
                 continue;
             }
             Value v = props.get("collides");
@@ -1244,54 +1292,25 @@ public final class SceneCompiler {
                     guess == null ? new String[0] : new String[] {"did you mean '" + guess + "'?"});
             return null;
         }
-        Map<String, Value> p = properties(g, scope);
-        if (p == null) {
-            return null;
-        }
+        Checked checked = properties(g, scope);
+        Map<String, Value> p = checked.values();
+        int errorsBefore = errorCount();
         Material material = bodyMaterial;
         if (p.containsKey("material")) {
-            material = material(((Value.Word) p.get("material")).name(), g.span());
-            if (material == null) {
-                return null;
-            }
+            material = material(((Value.Word) p.get("material")).name(), valueSpan(g, "material"));
         }
+        Shape shape = null;
         try {
-            Shape shape = switch (g.head()) {
-                case "box" -> {
-                    double[] h = require(p, "half", g) == null ? null : vector(p.get("half"));
-                    yield h == null ? null : new Box(h[0], h[1], h[2]);
-                }
-                case "sphere" -> require(p, "r", g) == null ? null : new Sphere(number(p.get("r")));
-                case "capsule" -> require(p, "r", g) == null || require(p, "half_height", g) == null ? null
+            shape = switch (g.head()) {
+                case "box" -> require(checked, "half", g) == null ? null : box(vector(p.get("half")));
+                case "sphere" -> require(checked, "r", g) == null ? null : new Sphere(number(p.get("r")));
+                case "capsule" -> require(checked, "r", g) == null | require(checked, "half_height", g) == null ? null
                         : new Capsule(number(p.get("half_height")), number(p.get("r")));
-                case "cylinder" -> require(p, "r", g) == null || require(p, "half_height", g) == null ? null
+                case "cylinder" -> require(checked, "r", g) == null | require(checked, "half_height", g) == null ? null
                         : new Cylinder(number(p.get("half_height")), number(p.get("r")));
-                case "mesh" -> {
-                    if (require(p, "vertices", g) == null || require(p, "triangles", g) == null) {
-                        yield null;
-                    }
-                    if (bodyType != BodyType.STATIC) {
-                        error(WRONG_KIND, g.span(), "a mesh can only be part of a static body");
-                        yield null;
-                    }
-                    List<Value> vertices = ((Value.Tuple) p.get("vertices")).items();
-                    double[] xyz = new double[3 * vertices.size()];
-                    for (int k = 0; k < vertices.size(); k++) {
-                        System.arraycopy(vector(vertices.get(k)), 0, xyz, 3 * k, 3);
-                    }
-                    List<Value> triangles = indexTriple(p.get("triangles")) ? List.of(p.get("triangles"))
-                            : ((Value.Tuple) p.get("triangles")).items();
-                    int[] indices = new int[3 * triangles.size()];
-                    for (int k = 0; k < triangles.size(); k++) {
-                        double[] t = vector(triangles.get(k));
-                        for (int c = 0; c < 3; c++) {
-                            indices[3 * k + c] = t[c] >= Integer.MIN_VALUE && t[c] <= Integer.MAX_VALUE ? (int) t[c] : -1;
-                        }
-                    }
-                    yield TriangleMesh.of(xyz, indices);
-                }
+                case "mesh" -> mesh(checked, g, bodyType);
                 default -> {
-                    if (require(p, "points", g) == null) {
+                    if (require(checked, "points", g) == null) {
                         yield null;
                     }
                     List<Value> points = ((Value.Tuple) p.get("points")).items();
@@ -1302,49 +1321,78 @@ public final class SceneCompiler {
                     yield ConvexHull.of(xyz);
                 }
             };
-            if (shape == null) {
-                return null;
-            }
-            ShapeDef.Builder def = ShapeDef.builder();
-            if (material != null) {
-                def.density(material.density()).friction(material.friction()).restitution(material.restitution())
-                        .rollingResistance(material.rolling()).material(material.id());
-            }
-            if (p.containsKey("density")) {
-                def.density(number(p.get("density")));
-            }
-            if (p.containsKey("friction")) {
-                def.friction(number(p.get("friction")));
-            }
-            if (p.containsKey("restitution")) {
-                def.restitution(number(p.get("restitution")));
-            }
-            if (p.containsKey("at")) {
-                double[] at = vector(p.get("at"));
-                def.localPosition(at[0], at[1], at[2]);
-            }
-            Quaterniond q = orientation(p, g.span());
-            if (q != null) {
-                def.localRotation(q);
-            }
-            String layer = p.containsKey("layer") ? ((Value.Word) p.get("layer")).name() : bodyLayer;
-            if (layer != null) {
-                if (p.containsKey("layer") && !knownLayer(layer, valueSpan(g, "layer"))) {
-                    return null;
-                }
-                def.filter(layerBits.get(layer), layerMasks.get(layer), 0);
-            }
-            return new SceneDef.ShapeSpec(shape, def.build());
         } catch (IllegalArgumentException rejected) {
             error(OUT_OF_RANGE, rejectedSpan(g, rejected), rejected.getMessage());
+        }
+        // Each material value on its own, so that every refused value is reported.
+        ShapeDef.Builder def = ShapeDef.builder();
+        if (material != null) {
+            def.density(material.density()).friction(material.friction()).restitution(material.restitution())
+                    .rollingResistance(material.rolling()).material(material.id());
+        }
+        if (p.containsKey("density")) {
+            attempt(g, "density", "", () -> def.density(number(p.get("density"))));
+        }
+        if (p.containsKey("friction")) {
+            attempt(g, "friction", "", () -> def.friction(number(p.get("friction"))));
+        }
+        if (p.containsKey("restitution")) {
+            attempt(g, "restitution", "", () -> def.restitution(number(p.get("restitution"))));
+        }
+        if (p.containsKey("at")) {
+            double[] at = vector(p.get("at"));
+            attempt(g, "at", "", () -> def.localPosition(at[0], at[1], at[2]));
+        }
+        Quaterniond q = orientation(p, key -> valueSpan(g, key));
+        if (q != null) {
+            attempt(g, null, "", () -> def.localRotation(q));
+        }
+        String layer = p.containsKey("layer") ? ((Value.Word) p.get("layer")).name() : bodyLayer;
+        if (layer != null && (!p.containsKey("layer") || knownLayer(layer, valueSpan(g, "layer")))) {
+            def.filter(layerBits.get(layer), layerMasks.get(layer), 0);
+        }
+        if (shape == null || !checked.ok() || errorCount() > errorsBefore) {
             return null;
         }
+        return new SceneDef.ShapeSpec(shape, def.build());
     }
 
-    private Value require(Map<String, Value> p, String key, Statement.Generic g) {
-        Value v = p.get(key);
-        if (v == null) {
-            error(MISSING_PROPERTY, g.span(), "'" + g.head() + "' needs '" + key + "'");
+    private static Box box(double[] h) {
+        return new Box(h[0], h[1], h[2]);
+    }
+
+    /** A static body's triangle mesh, or null after reporting why not. */
+    private TriangleMesh mesh(Checked checked, Statement.Generic g, BodyType bodyType) {
+        Map<String, Value> p = checked.values();
+        if (require(checked, "vertices", g) == null | require(checked, "triangles", g) == null) {
+            return null;
+        }
+        if (bodyType != BodyType.STATIC) {
+            error(WRONG_KIND, headSpan(g), "a mesh can only be part of a static body");
+            return null;
+        }
+        List<Value> vertices = ((Value.Tuple) p.get("vertices")).items();
+        double[] xyz = new double[3 * vertices.size()];
+        for (int k = 0; k < vertices.size(); k++) {
+            System.arraycopy(vector(vertices.get(k)), 0, xyz, 3 * k, 3);
+        }
+        List<Value> triangles = indexTriple(p.get("triangles")) ? List.of(p.get("triangles"))
+                : ((Value.Tuple) p.get("triangles")).items();
+        int[] indices = new int[3 * triangles.size()];
+        for (int k = 0; k < triangles.size(); k++) {
+            double[] t = vector(triangles.get(k));
+            for (int c = 0; c < 3; c++) {
+                indices[3 * k + c] = t[c] >= Integer.MIN_VALUE && t[c] <= Integer.MAX_VALUE ? (int) t[c] : -1;
+            }
+        }
+        return TriangleMesh.of(xyz, indices);
+    }
+
+    /** A required property, or null after reporting it missing (unless its value was already reported as wrong). */
+    private Value require(Checked checked, String key, Statement.Generic g) {
+        Value v = checked.values().get(key);
+        if (v == null && !checked.failed().contains(key)) {
+            error(MISSING_PROPERTY, headSpan(g), "'" + g.head() + "' needs '" + key + "'");
         }
         return v;
     }

@@ -90,7 +90,9 @@ public final class SceneExpander {
 
     private static Evaluator evaluator(Map<String, Value> scope) {
         return new Evaluator(scope, d -> {
-            throw new IllegalStateException("a compiled scene evaluates without errors: " + d.message());
+            if (d.severity() == org.cairn.scene.Diagnostic.Severity.ERROR) {
+                throw new IllegalStateException("a compiled scene evaluates without errors: " + d.message());
+            }
         });
     }
 

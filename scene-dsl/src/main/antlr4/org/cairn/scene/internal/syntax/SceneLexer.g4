@@ -3,7 +3,8 @@
  * property names, units and enum values are IDENTs, checked by the schema, so adding a property
  * never touches the grammar. Newlines end statements, except inside ( ) and [ ], where they
  * continue the line; braces reset that depth, so one unclosed '(' cannot swallow the rest of a
- * file. A number with a unit glued to it is one QUANTITY token (9.81m/s^2, 30deg).
+ * file. A number with a unit glued to it is one QUANTITY token (9.81m/s^2, 30deg, 0.5/s); the
+ * unit keeps only the symbols the unit table knows (see UnitTokens), so 37deg*k is 37deg times k.
  */
 lexer grammar SceneLexer;
 
@@ -47,5 +48,5 @@ ERRCHAR : .;
 
 fragment NUM   : DIGITS ('.' DIGITS)? ([eE] [+-]? DIGITS)?;
 fragment DIGITS: [0-9]+;
-fragment UNIT  : LETTERS (('/' | '*') LETTERS | '^' '-'? DIGITS)*;
+fragment UNIT  : '/'? LETTERS (('/' | '*') LETTERS | '^' '-'? DIGITS)*;
 fragment LETTERS : [a-zA-Z\u00B0\u00B5]+;

@@ -44,10 +44,11 @@ public final class Evaluator {
         if (e instanceof Expr.Quantity q) {
             try {
                 Units.Unit unit = Units.parse(q.unit());
+                ambiguousUnit(q);
                 return finiteLiteral(new Value.Scalar(Double.parseDouble(q.number()) * unit.factor(), unit.dimension()),
                         q.number() + q.unit(), e);
             } catch (Units.UnknownUnit unknown) {
-                String guess = Suggest.closest(unknown.symbol(), Units.symbols());
+                String guess = Units.suggest(unknown.symbol());
                 diagnostics.accept(new Diagnostic(UNKNOWN_UNIT, Diagnostic.Severity.ERROR, q.span(),
                         "unknown unit '" + unknown.symbol() + "'", guess == null ? List.of() : List.of("did you mean '" + guess + "'?")));
                 return null;
@@ -87,8 +88,30 @@ public final class Evaluator {
         return binary((Expr.Binary) e);
     }
 
+    /** Code of the warning for a unit symbol that is also the name of a constant in scope. */
+    public static final String UNIT_OR_CONSTANT = "W0201";
+
+    /**
+     * {@code 2m*s} with a constant {@code s} in scope reads as the unit m·s, which is probably not
+     * what was meant: the unit table wins, and a warning says how to write the product.
+     */
+    private void ambiguousUnit(Expr.Quantity q) {
+        for (String symbol : q.unit().split("[*/^]")) {
+            if (!symbol.isEmpty() && constants.containsKey(symbol) && !q.unit().startsWith(symbol)) {
+                diagnostics.accept(new Diagnostic(UNIT_OR_CONSTANT, Diagnostic.Severity.WARNING, q.span(),
+                        "'" + q.number() + q.unit() + "' reads as the unit '" + q.unit() + "', not as arithmetic with the constant '"
+                                + symbol + "'", List.of("to use the constant, put spaces around the operator: "
+                                + q.number() + q.unit().substring(0, q.unit().indexOf(symbol) - 1) + " " + q.unit().charAt(q.unit().indexOf(symbol) - 1) + " " + symbol)));
+                return;
+            }
+        }
+    }
+
     private Value reference(Statement.Name name) {
         Value constant = constants.get(name.base());
+        if (constant instanceof Value.Failed) {
+            return null;
+        }
         if (constant != null && name.indices().isEmpty()) {
             return constant;
         }
@@ -151,7 +174,15 @@ public final class Evaluator {
 
     private Value arithmetic(char op, Value left, Value right, Expr.Binary at) {
         if (!(left instanceof Value.Scalar a) || !(right instanceof Value.Scalar c)) {
-            error(BAD_ARGUMENT, at, "'" + op + "' needs numbers on both sides");
+            Value word = left instanceof Value.Word ? left : right instanceof Value.Word ? right : null;
+            String name = word == null ? null : ((Value.Word) word).name();
+            List<String> hints = new ArrayList<>();
+            if (name != null) {
+                hints.add("'" + name + "' is not a defined name" + (Units.symbol(name) != null
+                        ? "; a unit is written against its number, as in 2" + name : ""));
+            }
+            diagnostics.accept(new Diagnostic(BAD_ARGUMENT, Diagnostic.Severity.ERROR, at.span(),
+                    "'" + op + "' needs numbers on both sides", hints));
             return null;
         }
         if (op == '/' && c.si() == 0) {

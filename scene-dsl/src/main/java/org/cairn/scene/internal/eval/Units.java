@@ -50,6 +50,32 @@ public final class Units {
         return SYMBOLS.keySet();
     }
 
+    /** Words people write for units, and the symbol the language uses. */
+    private static final Map<String, String> WORDS = Map.ofEntries(Map.entry("meter", "m"), Map.entry("meters", "m"),
+            Map.entry("metre", "m"), Map.entry("metres", "m"), Map.entry("M", "m"), Map.entry("second", "s"),
+            Map.entry("seconds", "s"), Map.entry("sec", "s"), Map.entry("secs", "s"), Map.entry("degree", "deg"),
+            Map.entry("degrees", "deg"), Map.entry("degs", "deg"), Map.entry("radian", "rad"), Map.entry("radians", "rad"),
+            Map.entry("rads", "rad"), Map.entry("kilogram", "kg"), Map.entry("kilograms", "kg"), Map.entry("kgs", "kg"),
+            Map.entry("gram", "g"), Map.entry("grams", "g"), Map.entry("newton", "N"), Map.entry("newtons", "N"),
+            Map.entry("hz", "Hz"), Map.entry("hertz", "Hz"), Map.entry("joule", "J"), Map.entry("joules", "J"),
+            Map.entry("watt", "W"), Map.entry("watts", "W"), Map.entry("minute", "min"), Map.entry("minutes", "min"),
+            Map.entry("hour", "h"), Map.entry("hours", "h"), Map.entry("millisecond", "ms"), Map.entry("milliseconds", "ms"),
+            Map.entry("centimeter", "cm"), Map.entry("centimeters", "cm"), Map.entry("millimeter", "mm"),
+            Map.entry("millimeters", "mm"), Map.entry("kilometer", "km"), Map.entry("kilometers", "km"),
+            Map.entry("revs", "rev"), Map.entry("turn", "rev"), Map.entry("turns", "rev"));
+
+    /** The unit symbol {@code word} most likely means (a symbol itself, a spelled-out name, a near miss), or null. */
+    public static String suggest(String word) {
+        if (SYMBOLS.containsKey(word)) {
+            return word;
+        }
+        String named = WORDS.get(word);
+        if (named == null) {
+            named = WORDS.get(word.toLowerCase(java.util.Locale.ROOT));
+        }
+        return named != null ? named : Suggest.closest(word, symbols());
+    }
+
     /** The unit of one symbol, or null. */
     public static Unit symbol(String symbol) {
         return SYMBOLS.get(symbol);
@@ -63,7 +89,8 @@ public final class Units {
     public static Unit parse(String text) {
         double factor = 1;
         Dimension dimension = Dimension.NONE;
-        int i = 0, sign = 1;
+        // A unit may start with '/': 0.5/s is a rate.
+        int i = text.startsWith("/") ? 1 : 0, sign = text.startsWith("/") ? -1 : 1;
         while (i < text.length()) {
             int start = i;
             while (i < text.length() && text.charAt(i) != '/' && text.charAt(i) != '*' && text.charAt(i) != '^') {

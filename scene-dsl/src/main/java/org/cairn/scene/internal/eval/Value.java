@@ -44,4 +44,11 @@ public sealed interface Value {
     /** A bare word that is not a constant: a name, a material, a layer, or an enum value such as {@code on}. */
     record Word(String name) implements Value {
     }
+
+    /**
+     * A constant whose definition had an error (already reported): using it gives no value and no
+     * second error, so one mistake is reported once.
+     */
+    record Failed() implements Value {
+    }
 }

@@ -159,14 +159,7 @@ public final class AstBuilder {
         }
         if (ctx instanceof SceneParser.QuantityContext c) {
             String text = c.getText();
-            int split = 0;
-            while (split < text.length() && (Character.isDigit(text.charAt(split)) || text.charAt(split) == '.'
-                    || ((text.charAt(split) == 'e' || text.charAt(split) == 'E') && split + 1 < text.length()
-                    && (Character.isDigit(text.charAt(split + 1)) || text.charAt(split + 1) == '-' || text.charAt(split + 1) == '+'))
-                    || ((text.charAt(split) == '-' || text.charAt(split) == '+') && split > 0
-                    && (text.charAt(split - 1) == 'e' || text.charAt(split - 1) == 'E')))) {
-                split++;
-            }
+            int split = UnitTokens.numberLength(text);
             return new Expr.Quantity(text.substring(0, split), text.substring(split), span(c));
         }
         if (ctx instanceof SceneParser.StringContext c) {

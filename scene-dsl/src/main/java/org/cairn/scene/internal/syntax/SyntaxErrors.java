@@ -83,9 +83,32 @@ public final class SyntaxErrors extends DefaultErrorStrategy {
         };
     }
 
+    /** Tokens that start a value; when all may come, the message says "a value". */
+    private static final int[] VALUE_START = {SceneLexer.NUMBER, SceneLexer.QUANTITY, SceneLexer.IDENT, SceneLexer.LPAREN,
+        SceneLexer.MINUS, SceneLexer.STRING};
+    /** Tokens that start a statement; when all may come, the message says "a statement". */
+    private static final int[] STATEMENT_START = {SceneLexer.SCENE, SceneLexer.LET, SceneLexer.REPEAT, SceneLexer.INCLUDE,
+        SceneLexer.STATE, SceneLexer.IDENT};
+
     static String describe(IntervalSet expected) {
         List<String> names = new ArrayList<>();
-        for (int type : expected.toList()) {
+        IntervalSet rest = new IntervalSet(expected);
+        // Grouped in words a scene author knows, before the token kinds that are left.
+        if (java.util.Arrays.stream(STATEMENT_START).allMatch(expected::contains)) {
+            names.add("a statement");
+            java.util.Arrays.stream(STATEMENT_START).forEach(rest::remove);
+        }
+        if (expected.contains(Token.EOF) && expected.contains(SceneLexer.NL)) {
+            // The end of the file ends a line too.
+            names.add("the end of the line");
+            rest.remove(Token.EOF);
+            rest.remove(SceneLexer.NL);
+        }
+        if (java.util.Arrays.stream(VALUE_START).allMatch(expected::contains)) {
+            names.add("a value (a number, a name or a tuple)");
+            java.util.Arrays.stream(VALUE_START).forEach(rest::remove);
+        }
+        for (int type : rest.toList()) {
             names.add(describe(type));
         }
         if (names.size() > 6) {
@@ -98,9 +121,10 @@ public final class SyntaxErrors extends DefaultErrorStrategy {
     }
 
     private void add(String code, Token token, String message) {
-        // One error per token: recovery may report the same spot twice.
+        // One error per line: after the first, recovery's guesses at the rest of the line would
+        // report what follows from it, not what is wrong.
         SourceSpan span = span(token);
-        if (!diagnostics.isEmpty() && diagnostics.get(diagnostics.size() - 1).span().equals(span)) {
+        if (!diagnostics.isEmpty() && diagnostics.get(diagnostics.size() - 1).span().startLine() == span.startLine()) {
             return;
         }
         if (token.getType() == SceneLexer.ERRCHAR) {
@@ -110,8 +134,70 @@ public final class SyntaxErrors extends DefaultErrorStrategy {
         diagnostics.add(Diagnostic.error(code, span, message));
     }
 
+    /**
+     * Two mistakes the grammar can only describe in its own terms, said in a scene author's:
+     * {@code r 1m} (a key and its value without '=') and {@code r=15 meters} (a unit written
+     * apart from its number, or unknown). Returns whether it reported the error.
+     */
+    private boolean friendlier(Parser recognizer, Token offending) {
+        if (offending == null || offending.getType() == SceneLexer.EQ || offending.getType() == SceneLexer.DOT
+                || !(recognizer.getInputStream() instanceof org.antlr.v4.runtime.BufferedTokenStream tokens)) {
+            return false;
+        }
+        Token word = previous(tokens, offending.getTokenIndex());
+        Token before = word == null ? null : previous(tokens, word.getTokenIndex());
+        if (word == null || before == null || word.getType() != SceneLexer.IDENT || word.getLine() != offending.getLine()) {
+            return false;
+        }
+        boolean afterValueOrWord = before.getType() == SceneLexer.NUMBER || before.getType() == SceneLexer.QUANTITY
+                || before.getType() == SceneLexer.IDENT || before.getType() == SceneLexer.RPAREN
+                || before.getType() == SceneLexer.STRING;
+        boolean afterNumber = before.getType() == SceneLexer.NUMBER || before.getType() == SceneLexer.QUANTITY;
+        if (afterValueOrWord && startsValue(offending.getType())) {
+            report(new Diagnostic(MISSING_TOKEN, Diagnostic.Severity.ERROR, span(offending), "expected '=' between '"
+                    + word.getText() + "' and its value", List.of("did you mean '" + word.getText() + "=" + offending.getText() + "'?")));
+            return true;
+        }
+        if (afterNumber) {
+            String unit = org.cairn.scene.internal.eval.Units.suggest(word.getText());
+            String hint = before.getType() == SceneLexer.QUANTITY ? "an operator such as '*' goes between two values"
+                    : unit == null ? "a unit is written against its number, as in " + before.getText() + "m"
+                    : "did you mean '" + before.getText() + unit + "'?";
+            report(new Diagnostic(UNEXPECTED_TOKEN, Diagnostic.Severity.ERROR, span(word), "expected a unit or an operator after '"
+                    + before.getText() + "', found " + describe(word), List.of(hint)));
+            return true;
+        }
+        return false;
+    }
+
+    /** Adds {@code d} unless the line already has an error (see {@link #add}). */
+    private void report(Diagnostic d) {
+        if (diagnostics.isEmpty() || diagnostics.get(diagnostics.size() - 1).span().startLine() != d.span().startLine()) {
+            diagnostics.add(d);
+        }
+    }
+
+    private static boolean startsValue(int type) {
+        return type == SceneLexer.NUMBER || type == SceneLexer.QUANTITY || type == SceneLexer.LPAREN || type == SceneLexer.STRING
+                || type == SceneLexer.MINUS;
+    }
+
+    /** The token on the default channel before {@code index}, or null. */
+    private static Token previous(org.antlr.v4.runtime.BufferedTokenStream tokens, int index) {
+        for (int k = index - 1; k >= 0; k--) {
+            Token t = tokens.get(k);
+            if (t.getChannel() == Token.DEFAULT_CHANNEL) {
+                return t;
+            }
+        }
+        return null;
+    }
+
     @Override
     protected void reportNoViableAlternative(Parser recognizer, NoViableAltException e) {
+        if (friendlier(recognizer, e.getOffendingToken())) {
+            return;
+        }
         // Inside '(' ... the choice is between a group and a tuple, so what was missing is a ',' or a ')'.
         boolean inParentheses = e.getStartToken() != null && e.getStartToken().getType() == SceneLexer.LPAREN
                 && e.getStartToken() != e.getOffendingToken();
@@ -121,6 +207,9 @@ public final class SyntaxErrors extends DefaultErrorStrategy {
 
     @Override
     protected void reportInputMismatch(Parser recognizer, InputMismatchException e) {
+        if (friendlier(recognizer, e.getOffendingToken())) {
+            return;
+        }
         add(UNEXPECTED_TOKEN, e.getOffendingToken(), "expected " + describe(e.getExpectedTokens()) + ", found "
                 + describe(e.getOffendingToken()));
     }
@@ -132,7 +221,7 @@ public final class SyntaxErrors extends DefaultErrorStrategy {
         }
         beginErrorCondition(recognizer);
         Token t = recognizer.getCurrentToken();
-        if (t.getType() == Token.EOF && unclosedBrace(recognizer)) {
+        if (t.getType() == Token.EOF && unclosedBrace(recognizer) || friendlier(recognizer, t)) {
             return;
         }
         add(UNEXPECTED_TOKEN, t, "unexpected " + describe(t) + "; expected " + describe(getExpectedTokens(recognizer)));
@@ -145,7 +234,7 @@ public final class SyntaxErrors extends DefaultErrorStrategy {
         }
         beginErrorCondition(recognizer);
         Token t = recognizer.getCurrentToken();
-        if (t.getType() == Token.EOF && unclosedBrace(recognizer)) {
+        if (t.getType() == Token.EOF && unclosedBrace(recognizer) || friendlier(recognizer, t)) {
             return;
         }
         add(MISSING_TOKEN, t, "missing " + describe(getExpectedTokens(recognizer)) + " before " + describe(t));

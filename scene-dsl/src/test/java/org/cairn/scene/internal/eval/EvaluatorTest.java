@@ -34,6 +34,31 @@ class EvaluatorTest {
     }
 
     @Test
+    void aUnitEndsAtTheFirstSymbolTheUnitTableDoesNotKnow() {
+        constants.put("k", new Value.Scalar(2, Dimension.NONE));
+        constants.put("psi", new Value.Scalar(Math.PI / 3, Dimension.ANGLE));
+        assertScalar(74 * Math.PI / 180, Dimension.ANGLE, "37deg*k");
+        assertScalar(0.5, Dimension.ANGLE, "1rad*cos(psi)");
+        assertScalar(4, Dimension.LENGTH, "2m*k");
+        assertScalar(1, Dimension.LENGTH, "2m/k");
+        assertScalar(20, Dimension.ACCELERATION, "10m/s^2*k");
+        assertScalar(3, Dimension.SPEED, "3m/s");
+        assertScalar(0.5, Dimension.FREQUENCY, "0.5/s");
+        assertScalar(0.5, Dimension.NONE, "1/k");
+    }
+
+    @Test
+    void aUnitSymbolThatIsAlsoAConstantWarnsAndTheUnitWins() {
+        constants.put("s", new Value.Scalar(3, Dimension.NONE));
+        Value.Scalar v = assertInstanceOf(Value.Scalar.class, eval("2m*s"));
+        assertEquals(new Dimension(1, 0, 1, 0), v.dimension());
+        assertEquals(1, diagnostics.size(), diagnostics::toString);
+        assertEquals(Evaluator.UNIT_OR_CONSTANT, diagnostics.get(0).code());
+        assertEquals(Diagnostic.Severity.WARNING, diagnostics.get(0).severity());
+        assertTrue(diagnostics.get(0).hints().get(0).endsWith("2m * s"), diagnostics::toString);
+    }
+
+    @Test
     void unitsConvertToSi() {
         assertScalar(9.81, Dimension.ACCELERATION, "9.81m/s^2");
         assertScalar(7850, Dimension.DENSITY, "7850kg/m^3");
