@@ -9,6 +9,7 @@ import picocli.CommandLine.Command;
 @Command(name = "cairn", mixinStandardHelpOptions = true, version = "cairn 0.1.0-SNAPSHOT",
         description = "Cairn: a 3D rigid-body physics engine for the JVM.",
         subcommands = {RunCommand.class, ViewCommand.class, RenderCommand.class, PlotCommand.class, CheckCommand.class, BenchCommand.class, FmtCommand.class, ExpandCommand.class, DemoCommand.class, ExperimentCommand.class,
+                org.cairn.examples.lsp.LspCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Cairn implements Runnable {
     @CommandLine.Spec

@@ -22,10 +22,11 @@ final class CheckCommand implements Callable<Integer> {
     public Integer call() {
         int failed = 0;
         for (String file : files) {
-            if (SceneFiles.load(file, System.err, null, includeRoots.includes(), json) == null) {
+            org.cairn.scene.Scenes.Loaded loaded = SceneFiles.loaded(file, System.err, null, includeRoots.includes(), json);
+            if (loaded == null) {
                 failed++;
             } else if (json) {
-                System.out.println(DiagnosticJson.file(file, java.util.List.of(), null));
+                System.out.println(DiagnosticJson.file(file, loaded.diagnostics(), null));
             } else {
                 System.out.println(file + ": ok");
             }

@@ -44,6 +44,15 @@ final class SceneFiles {
      * docs/cli.md) for the commands' {@code --json}.
      */
     static SceneDef load(String path, PrintStream err, String state, Includes includes, boolean json) {
+        Scenes.Loaded loaded = loaded(path, err, state, includes, json);
+        return loaded == null ? null : loaded.scene();
+    }
+
+    /**
+     * {@link #load(String, PrintStream, String, Includes, boolean)}, giving the whole outcome: the
+     * scene and its warnings (printed for people on {@code err}; with {@code json} left to the caller).
+     */
+    static Scenes.Loaded loaded(String path, PrintStream err, String state, Includes includes, boolean json) {
         Scenes.Loaded loaded;
         String unreadable = null;
         try {
@@ -56,7 +65,10 @@ final class SceneFiles {
             unreadable = "cannot read " + path + ": " + e.getMessage();
         }
         if (loaded != null && loaded.ok()) {
-            return loaded.scene();
+            if (!json) {
+                err.print(loaded.render());
+            }
+            return loaded;
         }
         if (json) {
             System.out.println(DiagnosticJson.file(path, loaded == null ? null : loaded.diagnostics(), unreadable));

@@ -1,7 +1,8 @@
 /**
- * The .scene language front end. So far: the syntax stage ({@link org.cairn.scene.SceneSyntax}:
- * text to AST with every syntax error reported as a {@link org.cairn.scene.Diagnostic}), and unit
- * and expression evaluation (internal). Semantic passes, lowering to the engine, the printer and
- * the command line come next (issue 5).
+ * The .scene language front end: {@link org.cairn.scene.Scenes} loads, checks, formats and builds
+ * scene files; underneath, {@link org.cairn.scene.SceneSyntax} (text to AST, every syntax error a
+ * {@link org.cairn.scene.Diagnostic}), {@link org.cairn.scene.SceneCompiler} (checked against
+ * {@link org.cairn.scene.SceneSchema}, lowered to engine definitions), the formatter and the
+ * expander. Editor services are in {@link org.cairn.scene.editor}.
  */
 package org.cairn.scene;
