@@ -16,6 +16,26 @@ class FixedTickTest {
     }
 
     @Test
+    void simulatedTimeIsTheSumOfTheStepsWithoutRoundingDrift() {
+        World world = new World();
+        for (int k = 0; k < 120; k++) {
+            world.step(1.0 / 60, 1);
+        }
+        // Plain summation gives 1.9999999999999978 here.
+        assertEquals(2.0, world.time());
+        for (int k = 0; k < 600 * 60 - 120; k++) {
+            world.step(1.0 / 60, 1);
+        }
+        assertEquals(600.0, world.time());
+        World fine = new World();
+        for (int k = 0; k < 100_000; k++) {
+            fine.step(1e-3, 1);
+        }
+        // 1e5 times the double nearest 1 ms, correctly rounded (plain summation: 100.00000000011343).
+        assertEquals(100.0, fine.time(), Math.ulp(100.0));
+    }
+
+    @Test
     void advanceRunsAsManyFixedStepsAsFitAndKeepsTheRemainder() {
         World world = tumblingWorld();
         assertEquals(0, world.advance(0.010));

@@ -33,7 +33,7 @@ final class BenchCommand implements Callable<Integer> {
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
-    @Parameters(arity = "1..*", paramLabel = "SCENE", description = "The scene files.")
+    @Parameters(arity = "1..*", paramLabel = "SCENE", description = "The scene files (- reads standard input).")
     List<String> scenes;
 
     @Option(names = "--steps", paramLabel = "N", description = "Steps per repeat, step 0 untimed (default 100).")
@@ -81,7 +81,7 @@ final class BenchCommand implements Callable<Integer> {
         }
         List<Runs> runs = new ArrayList<>();
         for (String scene : scenes) {
-            SceneDef def = SceneFiles.load(scene, err, null, includeRoots.includes());
+            SceneDef def = SceneFiles.load(scene, err, null, includeRoots.includes(), json);
             if (def == null) {
                 return 2;
             }

@@ -12,7 +12,7 @@ final class CheckCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     IncludeRoots includeRoots = new IncludeRoots();
 
-    @Parameters(arity = "1..*", paramLabel = "SCENE", description = "Scene files.")
+    @Parameters(arity = "1..*", paramLabel = "SCENE", description = "Scene files (- reads standard input).")
     List<String> files;
 
     @Option(names = "--json", description = "Print one JSON object per file on stdout: its diagnostics (docs/cli.md).")

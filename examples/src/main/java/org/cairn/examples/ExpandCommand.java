@@ -9,7 +9,7 @@ import picocli.CommandLine.Parameters;
 @Command(name = "expand", mixinStandardHelpOptions = true,
         description = "Prints the flattened scene: loops unrolled, constants substituted, values in SI units.")
 final class ExpandCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "SCENE", description = "The scene file.")
+    @Parameters(index = "0", paramLabel = "SCENE", description = "The scene file (- reads standard input).")
     String scene;
 
     @Override
@@ -18,7 +18,7 @@ final class ExpandCommand implements Callable<Integer> {
         if (text == null) {
             return 2;
         }
-        SceneExpander.Result result = SceneExpander.expand(scene, text);
+        SceneExpander.Result result = SceneExpander.expand(SceneFiles.displayName(scene), text);
         if (!result.ok()) {
             SceneFiles.print(result.diagnostics(), text, System.err);
             return 2;

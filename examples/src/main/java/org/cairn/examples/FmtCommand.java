@@ -18,7 +18,7 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "fmt", mixinStandardHelpOptions = true, description = "Formats scene files in their canonical form.")
 final class FmtCommand implements Callable<Integer> {
-    @Parameters(arity = "1..*", paramLabel = "FILE", description = "Scene files.")
+    @Parameters(arity = "1..*", paramLabel = "FILE", description = "Scene files (- formats standard input to standard output).")
     List<String> files;
 
     @Option(names = "--check", description = "Change nothing; list files that are not formatted and exit 1 if any.")
@@ -34,10 +34,15 @@ final class FmtCommand implements Callable<Integer> {
                 invalid = true;
                 continue;
             }
-            SceneFormatter.Result result = SceneFormatter.format(file, text);
+            SceneFormatter.Result result = SceneFormatter.format(SceneFiles.displayName(file), text);
             if (!result.ok()) {
                 SceneFiles.print(result.diagnostics(), text, System.err);
                 invalid = true;
+                continue;
+            }
+            if (SceneFiles.STDIN.equals(file) && !check) {
+                // Standard input in, the formatted text out: for editors and pipes.
+                System.out.print(result.text());
                 continue;
             }
             if (result.text().equals(text)) {
@@ -45,7 +50,7 @@ final class FmtCommand implements Callable<Integer> {
             }
             unformatted = true;
             if (check) {
-                System.out.println(file);
+                System.out.println(SceneFiles.displayName(file));
             } else {
                 try {
                     Files.writeString(Path.of(file), result.text(), StandardCharsets.UTF_8);

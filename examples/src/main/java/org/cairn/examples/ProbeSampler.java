@@ -136,7 +136,7 @@ final class ProbeSampler {
     String csv() {
         StringBuilder out = new StringBuilder("probe,step,time,quantity,x,y,z,w\n");
         for (Sample s : samples) {
-            out.append(s.probe()).append(',').append(s.step()).append(',').append(String.format(Locale.ROOT, "%.17g", s.time()))
+            out.append(s.probe()).append(',').append(s.step()).append(',').append(s.time())
                     .append(',').append(s.quantity());
             for (int k = 0; k < 4; k++) {
                 out.append(',');

@@ -11,7 +11,7 @@ import picocli.CommandLine.Parameters;
  * the scene file, {@code --state NAME} and {@code --include-root DIR}.
  */
 final class SceneArguments {
-    @Parameters(index = "0", paramLabel = "SCENE", description = "The scene file.")
+    @Parameters(index = "0", paramLabel = "SCENE", description = "The scene file (- reads standard input).")
     String scene;
 
     @Option(names = "--state", paramLabel = "NAME", description = "Start from the scene's named state NAME.")

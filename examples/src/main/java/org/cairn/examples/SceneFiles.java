@@ -16,10 +16,34 @@ final class SceneFiles {
     private SceneFiles() {
     }
 
-    /** The text of a file, or null after printing why not to {@code err}. */
+    /** The argument that names standard input instead of a file. */
+    static final String STDIN = "-";
+    /** The name diagnostics give a scene read from standard input; its includes are relative to the working folder. */
+    static final String STDIN_NAME = "<stdin>";
+    /** Standard input, read once (a command given "-" twice sees the same text). */
+    private static String stdin;
+
+    private static synchronized String stdin() throws IOException {
+        if (stdin == null) {
+            stdin = Includes.readText(System.in);
+        }
+        return stdin;
+    }
+
+    /** Forgets standard input as read, so the next "-" reads it again (for tests that set it). */
+    static synchronized void forgetStandardInput() {
+        stdin = null;
+    }
+
+    /** The name a scene argument's diagnostics give: the path, or {@value #STDIN_NAME} for "-". */
+    static String displayName(String path) {
+        return STDIN.equals(path) ? STDIN_NAME : path;
+    }
+
+    /** The text of a file ("-": standard input), or null after printing why not to {@code err}. */
     static String read(String path, PrintStream err) {
         try {
-            return Includes.readText(Path.of(path));
+            return STDIN.equals(path) ? stdin() : Includes.readText(Path.of(path));
         } catch (NoSuchFileException missing) {
             err.println("cairn: no such file: " + path);
         } catch (IOException | RuntimeException unreadable) {
@@ -56,7 +80,8 @@ final class SceneFiles {
         Scenes.Loaded loaded;
         String unreadable = null;
         try {
-            loaded = Scenes.load(Path.of(path), state, includes);
+            loaded = STDIN.equals(path) ? Scenes.parse(STDIN_NAME, stdin(), state, includes)
+                    : Scenes.load(Path.of(path), state, includes);
         } catch (NoSuchFileException missing) {
             loaded = null;
             unreadable = "no such file: " + path;

@@ -27,7 +27,7 @@ final class ViewCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     IncludeRoots includeRoots = new IncludeRoots();
 
-    @Parameters(index = "0", arity = "0..1", paramLabel = "SCENE", description = "The scene file.")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "SCENE", description = "The scene file (- reads standard input).")
     String scene;
 
     @Option(names = "--replay", paramLabel = "RUN.jsonl", description = "Replay a recording (cairn run --record RUN.jsonl).")

@@ -60,4 +60,16 @@ class BenchCommandTest {
         assertEquals(2, o.code());
         assertTrue(o.err().contains("--steps must be at least 2"), o.err());
     }
+
+    @Test
+    void jsonGivesTheDiagnosticsOfASceneItCannotRun(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path bad = dir.resolve("bad.scene");
+        java.nio.file.Files.writeString(bad, "scene 1\nbody b { sphere r=-1m }\n");
+        RunCommandTest.Outcome o = RunCommandTest.cairn("bench", bad.toString(), "--steps", "2", "--json");
+        assertEquals(2, o.code());
+        JsonNode report = MAPPER.readTree(o.out());
+        assertEquals(false, report.get("ok").asBoolean());
+        assertEquals("E0309", report.get("diagnostics").get(0).get("code").asText());
+        assertEquals(19, report.get("diagnostics").get(0).get("column").asInt());
+    }
 }

@@ -86,10 +86,17 @@ public interface Includes {
      * @throws IOException if it cannot be read, is longer than the limit, or is not UTF-8
      */
     static String readText(Path file) throws IOException {
-        byte[] bytes;
         try (InputStream in = Files.newInputStream(file)) {
-            bytes = in.readNBytes(SceneLimits.MAX_FILE_BYTES + 1);
+            return readText(in);
         }
+    }
+
+    /**
+     * {@link #readText(Path)} from a stream (standard input, say), which is read no further than
+     * the limit and not closed.
+     */
+    static String readText(InputStream stream) throws IOException {
+        byte[] bytes = stream.readNBytes(SceneLimits.MAX_FILE_BYTES + 1);
         if (bytes.length > SceneLimits.MAX_FILE_BYTES) {
             throw new IOException("it is longer than " + SceneLimits.MAX_FILE_BYTES + " bytes, the limit for a scene file");
         }

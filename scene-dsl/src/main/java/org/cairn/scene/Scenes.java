@@ -103,6 +103,15 @@ public final class Scenes {
         return compile(name, text, null, Includes.files());
     }
 
+    /**
+     * Compiles scene text (read from standard input, say) in the named initial state (null: as
+     * written); {@code name} is the file name its diagnostics give, and includes are read through
+     * {@code includes} relative to {@code name}'s folder.
+     */
+    public static Loaded parse(String name, String text, String state, Includes includes) {
+        return compile(name, text, state, includes);
+    }
+
     private static Loaded compile(String name, String text, String state, Includes includes) {
         SceneSyntax.Result parsed = SceneSyntax.parse(name, text);
         if (!parsed.ok()) {
