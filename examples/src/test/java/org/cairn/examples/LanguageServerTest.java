@@ -186,7 +186,7 @@ class LanguageServerTest {
 
     @Test
     void completionOffersWhatTheCursorsPlaceTakes() throws Exception {
-        String text = "scene 1\nlet k = 2\nmaterial wood friction=0.5\nmaterial steel\nbody b {\n  \n}\n"
+        String text = "scene 1\nlet k = 2\nmaterial wood friction=0.5\nmaterial steel friction=\nbody b {\n  \n}\n"
                 + "body c material= gravity_scale= {\n  sphere r=1 \n}\nworld solver= sleep=\n";
         String uri = open("complete.scene", text);
         diagnosticsFor(uri);
@@ -201,6 +201,9 @@ class LanguageServerTest {
         assertTrue(friction.contains("k") && friction.contains("sqrt"), friction.toString());
         assertFalse(friction.contains("wood") || friction.contains("m") || friction.contains("box")
                 || friction.contains("gravity_scale"), friction.toString());
+        // friction= after a material's name: a plain number, so no names, units, shapes or keys.
+        List<String> materialFriction = labels(complete(uri, 3, 24));
+        assertEquals(List.of("k", "sqrt", "sin", "cos", "tan", "abs", "min", "max"), materialFriction);
         // After a number where a length goes: length units only.
         assertEquals(List.of("m", "cm", "mm", "km"), labels(complete(uri, 8, 12)));
         // A property's choices.

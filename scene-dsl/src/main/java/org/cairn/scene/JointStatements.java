@@ -56,8 +56,12 @@ final class JointStatements {
         };
     }
 
-    /** One joint statement, its properties already evaluated and of the schema's kinds; {@code name} has its prefix. */
-    void joint(Statement.Generic g, Map<String, Value> props, String name, String prefix) {
+    /**
+     * One joint statement, its properties already evaluated and of the schema's kinds; {@code name}
+     * has its prefix. The keys in {@code failed} had wrong values, already reported: the rest are
+     * still checked, and the joint is not made.
+     */
+    void joint(Statement.Generic g, Map<String, Value> props, Set<String> failed, String name, String prefix) {
         String kindWord = g.words().get(0).base();
         JointKind kind = KINDS.get(kindWord);
         if (kind == null) {
@@ -78,9 +82,9 @@ final class JointStatements {
             errors.error(SceneCompiler.DUPLICATE, g.words().get(1).span(), "a joint named '" + name + "' already exists");
             return;
         }
-        boolean ok = true;
+        boolean ok = failed.isEmpty();
         for (String required : List.of("a", "b", "at")) {
-            if (!props.containsKey(required)) {
+            if (!props.containsKey(required) && !failed.contains(required)) {
                 errors.error(SceneCompiler.MISSING_PROPERTY, g.span(), "a joint needs '" + required + "'",
                         "joint " + kindWord + " NAME a=BODY b=BODY at=(x, y, z) ...");
                 ok = false;

@@ -300,10 +300,10 @@ public final class SceneCompiler {
         }
         Checked checked = properties(g, scope);
         Map<String, Value> props = checked.values();
-        if (!checked.ok() && !head.equals("world") && !head.equals("material") && !head.equals("body")) {
-            // These need every property to mean anything; a world, a material or a body is still
-            // checked with the values that are sound, and keeps its name, so later lines do not
-            // report it as unknown.
+        if (!checked.ok() && !List.of("world", "material", "body", "joint").contains(head)) {
+            // These need every property to mean anything; a world, a material, a body or a joint
+            // is still checked with the values that are sound, and a material or body keeps its
+            // name, so later lines do not report it as unknown.
             return;
         }
         switch (head) {
@@ -324,7 +324,7 @@ public final class SceneCompiler {
             case "material" -> material(g, props, scope);
             case "pair" -> pair(g, props);
             case "probe" -> probe(g, props);
-            case "joint" -> joint(g, props, scope);
+            case "joint" -> joint(g, checked, scope);
             default -> body(g, checked, scope);
         }
     }
@@ -795,7 +795,7 @@ public final class SceneCompiler {
     }
 
     /** {@code joint KIND NAME ...} ({@link JointStatements}): the name evaluated here, as a body's is. */
-    private void joint(Statement.Generic g, Map<String, Value> props, Map<String, Value> scope) {
+    private void joint(Statement.Generic g, Checked checked, Map<String, Value> scope) {
         if (g.words().size() != 2) {
             error(WRONG_KIND, g.span(), "a joint needs a kind and a name: joint KIND NAME a=BODY b=BODY at=(x, y, z) ...",
                     "the kinds are ball, hinge, slider, fixed, distance, wheel and motor");
@@ -804,7 +804,7 @@ public final class SceneCompiler {
         Value nameValue = new Evaluator(scope, diagnosticsSink()).evaluate(
                 new Expr.Reference(g.words().get(1), g.words().get(1).span()));
         if (nameValue instanceof Value.Word word) {
-            joints.joint(g, props, prefix + word.name(), prefix);
+            joints.joint(g, checked.values(), checked.failed(), prefix + word.name(), prefix);
         }
     }
 
