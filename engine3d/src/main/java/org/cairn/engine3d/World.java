@@ -59,6 +59,7 @@ public final class World {
     private final StepPipeline pipeline = new StepPipeline();
     private final Contacts contactView = new Contacts(this, state);
     private final ContactEvents eventView = new ContactEvents(this, state);
+    private final BodyMoveEvents moveEvents = new BodyMoveEvents(this, state);
     private final WorldQueries queries = new WorldQueries(this, state);
     private final Joints jointView = new Joints(this, state);
     private final double[] scratch9 = new double[9];
@@ -98,6 +99,7 @@ public final class World {
         state.frictionMixing = def.frictionMixing()::mix;
         state.restitutionMixing = def.restitutionMixing()::mix;
         state.sleep.enabled = def.sleeping();
+        state.hitEventThreshold = def.hitEventThreshold();
         state.sleep.sleepSpeed = def.sleepSpeed();
     }
 
@@ -376,7 +378,12 @@ public final class World {
         return contactView;
     }
 
-    /** The shape pairs that began or ended touching during the last step. Reused view. */
+    /** The bodies the last step moved, for syncing what draws them (reused; valid until the next step). */
+    public BodyMoveEvents bodyMoveEvents() {
+        return moveEvents;
+    }
+
+    /** The contact begin, end and hit events of the last step (reused; valid until the next step). */
     public ContactEvents contactEvents() {
         return eventView;
     }
@@ -413,6 +420,21 @@ public final class World {
             bodyIds[index] = id;
         }
         return id;
+    }
+
+    /**
+     * The id of shape slot {@code index} with generation {@code generation}: the cached live id
+     * when it is the live shape's, else a new id the world refuses (an event's destroyed shape).
+     */
+    ShapeId shapeIdOf(int index, int generation) {
+        ShapeId live = shapeIdAt(index);
+        return live.generation() == generation ? live : new ShapeId(index, generation, serial);
+    }
+
+    /** As {@link #shapeIdOf(int, int)}, for a body slot. */
+    BodyId bodyIdOf(int index, int generation) {
+        BodyId live = bodyIdOf(index);
+        return live.generation() == generation ? live : new BodyId(index, generation, serial);
     }
 
     /** The id of the body owning the shape in slot {@code index}; for the views. */
@@ -905,6 +927,8 @@ public final class World {
         }
         Check.inRange("substeps", substeps, 1, WorldDef.Builder.MAX_SUBSTEPS);
         pipeline.step(state, dt, substeps);
+        moveEvents.record();
+        state.endEventsReported = state.contacts.endEvents.size();
         stepCount++;
         // Compensated (Kahan) summation: 120 steps of 1/60 s read 2.0 s, not 1.9999999999999978.
         double y = dt - timeCompensation;

@@ -24,6 +24,7 @@ public final class WorldDef {
     private final double contactDampingRatio;
     private final double maxContactPushSpeed;
     private final double restitutionThreshold;
+    private final double hitEventThreshold;
     private final double baumgarte;
     private final boolean warmStarting;
     private final boolean blockNormals;
@@ -53,6 +54,7 @@ public final class WorldDef {
         contactDampingRatio = b.contactDampingRatio;
         maxContactPushSpeed = b.maxContactPushSpeed;
         restitutionThreshold = b.restitutionThreshold;
+        hitEventThreshold = b.hitEventThreshold;
         baumgarte = b.baumgarte;
         warmStarting = b.warmStarting;
         blockNormals = b.blockNormals;
@@ -88,6 +90,7 @@ public final class WorldDef {
         b.contactDampingRatio = contactDampingRatio;
         b.maxContactPushSpeed = maxContactPushSpeed;
         b.restitutionThreshold = restitutionThreshold;
+        b.hitEventThreshold = hitEventThreshold;
         b.baumgarte = baumgarte;
         b.warmStarting = warmStarting;
         b.blockNormals = blockNormals;
@@ -218,6 +221,14 @@ public final class WorldDef {
         return restitutionThreshold;
     }
 
+    /**
+     * Approach speed from which touching shapes are reported as a hit ({@link ContactEvents#hitCount()}),
+     * m/s; default 1 (Box2D's). {@code Double.POSITIVE_INFINITY} reports none.
+     */
+    public double hitEventThreshold() {
+        return hitEventThreshold;
+    }
+
     /** Baumgarte factor β of {@link SolverKind#SEQUENTIAL_IMPULSE}: overlap beyond the slop is removed at β/h; default 0.2. */
     public double baumgarte() {
         return baumgarte;
@@ -285,6 +296,7 @@ public final class WorldDef {
         private double contactDampingRatio = 10.0;
         private double maxContactPushSpeed = 3.0;
         private double restitutionThreshold = 1.0;
+        private double hitEventThreshold = 1.0;
         private double baumgarte = 0.2;
         private boolean warmStarting = true;
         private boolean blockNormals = true;
@@ -408,6 +420,15 @@ public final class WorldDef {
         /** Restitution threshold, m/s, non-negative. */
         public Builder restitutionThreshold(double metersPerSecond) {
             restitutionThreshold = Check.nonNegative("restitutionThreshold", metersPerSecond);
+            return this;
+        }
+
+        /** Hit event threshold, m/s, non-negative (infinity: no hit events). */
+        public Builder hitEventThreshold(double metersPerSecond) {
+            if (!(metersPerSecond >= 0)) {
+                throw new IllegalArgumentException("hitEventThreshold must be non-negative, got " + metersPerSecond);
+            }
+            hitEventThreshold = metersPerSecond;
             return this;
         }
 

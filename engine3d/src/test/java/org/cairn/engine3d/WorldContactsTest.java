@@ -80,9 +80,10 @@ class WorldContactsTest {
             }
             if (events.endCount() > 0 && firstEnd < 0) {
                 firstEnd = step;
-                // The end event names the same pair of shape slots as the begin event did.
-                assertEquals(0, events.endShapeIndexA(0), "the ground's shape");
-                assertEquals(1, events.endShapeIndexB(0), "the ball's shape");
+                // The end event names the same pair of shapes and bodies as the begin event did.
+                assertEquals(world.body(events.endShapeB(0)), ball);
+                assertEquals(ball, events.endBodyB(0));
+                assertEquals(0, events.endShapeA(0).index(), "the ground's shape");
             }
             begins += events.beginCount();
             ends += events.endCount();

@@ -3,7 +3,6 @@ package org.cairn.engine3d.internal.contact;
 import java.util.Arrays;
 import org.cairn.engine3d.internal.collision.narrowphase.Manifold;
 import org.cairn.engine3d.internal.container.BodyEdges;
-import org.cairn.engine3d.internal.container.LongArray;
 
 /**
  * Persistent contacts: one per pair of shapes whose broadphase boxes overlap, in creation order,
@@ -118,9 +117,19 @@ public final class ContactStore {
     /** Per contact, the collide functions' cache ({@code Narrowphase.CACHE_INTS} ints). */
     public int[] cache = new int[CACHE * 16];
 
-    /** Pair keys (lower shape index in the high half) of this step's begin- and end-touch events. */
-    public final LongArray beginEvents = new LongArray(16);
-    public final LongArray endEvents = new LongArray(16);
+    /** This step's begin-touch, end-touch and hit events. */
+    public final ContactEventLog beginEvents = new ContactEventLog();
+    public final ContactEventLog endEvents = new ContactEventLog();
+    public final ContactEventLog hitEvents = new ContactEventLog();
+    /** Where the events read the shapes' and bodies' generations (set by the world). */
+    public ContactEventLog.Generations generations = ContactEventLog.NONE;
+
+    /**
+     * Per contact, after the solve: the fastest approach (m/s, ≥ 0) of a point that pushed during
+     * the step, and that point's index (−1: none).
+     */
+    public double[] hitSpeed = new double[16];
+    public int[] hitPoint = new int[16];
 
     /** The small arrays one worker needs to match a contact's new points to its old ones. */
     public static final class UpdateScratch {
@@ -154,6 +163,8 @@ public final class ContactStore {
         friction = Arrays.copyOf(friction, c);
         restitution = Arrays.copyOf(restitution, c);
         rolling = Arrays.copyOf(rolling, c);
+        hitSpeed = Arrays.copyOf(hitSpeed, c);
+        hitPoint = Arrays.copyOf(hitPoint, c);
         rollingImpulse = Arrays.copyOf(rollingImpulse, 3 * c);
         recyclable = Arrays.copyOf(recyclable, c);
         recyclePose = Arrays.copyOf(recyclePose, POSE * c);
@@ -193,7 +204,7 @@ public final class ContactStore {
     /** Removes contact c (recording an end event if it was touching) by swapping the last into its place. */
     public void destroy(int c) {
         if (touching[c]) {
-            endEvents.add(pairKey(shapeA[c], shapeB[c]));
+            endEvents.add(shapeA[c], shapeB[c], bodyA[c], bodyB[c], generations);
         }
         edges.unlink(2 * c, bodyA[c]);
         edges.unlink(2 * c + 1, bodyB[c]);
@@ -304,9 +315,9 @@ public final class ContactStore {
     /** Records whether contact c touches now, with a begin or end event when that changed. */
     public void setTouching(int c, boolean now) {
         if (now && !touching[c]) {
-            beginEvents.add(pairKey(shapeA[c], shapeB[c]));
+            beginEvents.add(shapeA[c], shapeB[c], bodyA[c], bodyB[c], generations);
         } else if (!now && touching[c]) {
-            endEvents.add(pairKey(shapeA[c], shapeB[c]));
+            endEvents.add(shapeA[c], shapeB[c], bodyA[c], bodyB[c], generations);
         }
         touching[c] = now;
     }

@@ -30,6 +30,12 @@ public final class LongArray {
         return size;
     }
 
+    /** Removes the first {@code n} values, moving the rest to the front. */
+    public void removeFirst(int n) {
+        System.arraycopy(data, n, data, 0, size - n);
+        size -= n;
+    }
+
     /** Empties the array, keeping its storage. */
     public void clear() {
         size = 0;

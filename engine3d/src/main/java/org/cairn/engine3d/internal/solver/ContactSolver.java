@@ -437,6 +437,18 @@ public final class ContactSolver {
             cs.rollingImpulse[3 * contact] = c.rollingImpulse[3 * k];
             cs.rollingImpulse[3 * contact + 1] = c.rollingImpulse[3 * k + 1];
             cs.rollingImpulse[3 * contact + 2] = c.rollingImpulse[3 * k + 2];
+            // The fastest approach of a point that pushed during the step: the contact's hit.
+            double fastest = 0;
+            int hit = -1;
+            for (int j = 0; j < c.pointCount[k]; j++) {
+                int p = points * k + j;
+                if (c.stepNormal[p] > 0 && -c.relativeVelocity[p] > fastest) {
+                    fastest = -c.relativeVelocity[p];
+                    hit = j;
+                }
+            }
+            cs.hitSpeed[contact] = fastest;
+            cs.hitPoint[contact] = hit;
             for (int j = 0; j < c.pointCount[k]; j++) {
                 int p = points * k + j, q = points * contact + j;
                 cs.normalImpulse[q] = c.normalImpulse[p];
@@ -446,6 +458,27 @@ public final class ContactSolver {
                 cs.stepTangentImpulse[2 * q] = c.stepTangent[2 * p];
                 cs.stepTangentImpulse[2 * q + 1] = c.stepTangent[2 * p + 1];
             }
+        }
+    }
+
+    /**
+     * Records this step's hits (after {@link #storeImpulses}): each contact a point of which
+     * approached at {@code threshold} or faster and pushed, in contact order, with that point,
+     * the normal and the approach speed.
+     */
+    public void collectHits(ContactStore cs, double threshold) {
+        int[] order = colouring.inContactOrder;
+        int points = ContactConstraints.P;
+        for (int i = 0; i < c.count; i++) {
+            int contact = c.contact[order[i]];
+            int j = cs.hitPoint[contact];
+            if (j < 0 || cs.hitSpeed[contact] < threshold) {
+                continue;
+            }
+            int q = points * contact + j;
+            cs.hitEvents.addHit(cs.shapeA[contact], cs.shapeB[contact], cs.bodyA[contact], cs.bodyB[contact], cs.generations,
+                    cs.position[3 * q], cs.position[3 * q + 1], cs.position[3 * q + 2], cs.normal[3 * contact],
+                    cs.normal[3 * contact + 1], cs.normal[3 * contact + 2], cs.hitSpeed[contact]);
         }
     }
 

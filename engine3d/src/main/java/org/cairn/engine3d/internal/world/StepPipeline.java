@@ -129,6 +129,7 @@ public final class StepPipeline {
         }
         long st = System.nanoTime();
         solver.storeImpulses(world.contacts, pool);
+        solver.collectHits(world.contacts, world.hitEventThreshold);
         world.jointsBroke(solver, solver.finishJoints(pool));
         stageNanos[StepStage.RESTITUTION.ordinal()] += st - r;
         stageNanos[StepStage.STORE_IMPULSES.ordinal()] += System.nanoTime() - st;

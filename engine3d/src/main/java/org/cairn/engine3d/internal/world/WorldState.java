@@ -33,6 +33,24 @@ public final class WorldState implements BroadPhase.PairFilter {
     public final ShapeStore shapes = new ShapeStore(64);
     public final BroadPhase broadPhase = new BroadPhase();
     public final ContactStore contacts = new ContactStore();
+
+    {
+        // Events keep the generations their shapes and bodies had when they happened.
+        contacts.generations = new org.cairn.engine3d.internal.contact.ContactEventLog.Generations() {
+            @Override
+            public int shape(int s) {
+                return shapes.generation[s];
+            }
+
+            @Override
+            public int body(int b) {
+                return bodies.generation[b];
+            }
+        };
+    }
+
+    /** Hits slower than this are not reported, m/s. */
+    public double hitEventThreshold = 1.0;
     public final LongHashSet excludedPairs = new LongHashSet(16);
     public double gravityX, gravityY, gravityZ;
     public double maxLinearSpeed, maxRotationPerStep;
@@ -671,6 +689,11 @@ public final class WorldState implements BroadPhase.PairFilter {
     /** Clears the per-step event lists. */
     public void clearEvents() {
         contacts.beginEvents.clear();
-        contacts.endEvents.clear();
+        // End events from destroying shapes or bodies since the last step are this step's to report.
+        contacts.endEvents.removeFirst(endEventsReported);
+        contacts.hitEvents.clear();
     }
+
+    /** How many end events the last step reported (those after them came since). */
+    public int endEventsReported;
 }
