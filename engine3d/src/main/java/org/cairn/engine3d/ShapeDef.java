@@ -20,6 +20,7 @@ public final class ShapeDef {
     private final double[] localPosition;
     private final double[] localRotation;
     private final double rollingResistance;
+    private final boolean sensor;
     private final long categoryBits;
     private final long maskBits;
     private final int groupIndex;
@@ -28,6 +29,7 @@ public final class ShapeDef {
     private ShapeDef(Builder b) {
         material = b.material;
         rollingResistance = b.rollingResistance;
+        sensor = b.sensor;
         categoryBits = b.categoryBits;
         maskBits = b.maskBits;
         groupIndex = b.groupIndex;
@@ -104,6 +106,16 @@ public final class ShapeDef {
         return groupIndex;
     }
 
+    /**
+     * Whether the shape is a sensor; default false. A sensor has no contacts and pushes nothing:
+     * it reports the shapes of other bodies that overlap it ({@link World#sensorEvents()}),
+     * filtered by the same categories, masks and groups as contacts. Its density still counts in
+     * its body's mass (give it density 0 to make it weightless).
+     */
+    public boolean isSensor() {
+        return sensor;
+    }
+
     /** Mutable builder of {@link ShapeDef}. */
     public static final class Builder {
         private double density = 1000.0;
@@ -112,6 +124,7 @@ public final class ShapeDef {
         private final double[] localPosition = new double[3];
         private final double[] localRotation = {0, 0, 0, 1};
         private double rollingResistance;
+        private boolean sensor;
         private long categoryBits = 1L;
         private long maskBits = -1L;
         private int groupIndex;
@@ -129,6 +142,12 @@ public final class ShapeDef {
         /** Rolling resistance coefficient, non-negative. */
         public Builder rollingResistance(double coefficient) {
             rollingResistance = Check.nonNegative("rollingResistance", coefficient);
+            return this;
+        }
+
+        /** Makes the shape a sensor (see {@link ShapeDef#isSensor()}). */
+        public Builder sensor(boolean isSensor) {
+            sensor = isSensor;
             return this;
         }
 

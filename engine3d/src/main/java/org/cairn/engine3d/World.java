@@ -61,6 +61,8 @@ public final class World {
     private final ContactEvents eventView = new ContactEvents(this, state);
     private final BodyMoveEvents moveEvents = new BodyMoveEvents(this, state);
     private final WorldQueries queries = new WorldQueries(this, state);
+    private final Sensors sensors = new Sensors(state, new WorldQueries(this, state));
+    private final SensorEvents sensorEvents = new SensorEvents(this, sensors);
     private final Joints jointView = new Joints(this, state);
     private final double[] scratch9 = new double[9];
     private final double[] scratchQuat = new double[4];
@@ -176,6 +178,9 @@ public final class World {
         jointView.destroyAll(i);
         for (int s = bodies.firstShape[i]; s >= 0; ) {
             int next = shapes.nextInBody[s];
+            if (shapes.sensor[s]) {
+                sensors.remove(s);
+            }
             state.destroyProxy(s);
             shapes.free(s);
             s = next;
@@ -253,6 +258,10 @@ public final class World {
         shapes.categoryBits[s] = shapeDef.categoryBits();
         shapes.maskBits[s] = shapeDef.maskBits();
         shapes.groupIndex[s] = shapeDef.groupIndex();
+        shapes.sensor[s] = shapeDef.isSensor();
+        if (shapeDef.isSensor()) {
+            sensors.add(s);
+        }
         shapes.nextInBody[s] = bodies.firstShape[i];
         bodies.firstShape[i] = s;
         updateMass(i);
@@ -319,6 +328,9 @@ public final class World {
             }
             shapes.nextInBody[prev] = shapes.nextInBody[s];
         }
+        if (shapes.sensor[s]) {
+            sensors.remove(s);
+        }
         shapes.free(s);
         updateMass(i);
         state.updateExtents(i);
@@ -381,6 +393,11 @@ public final class World {
     /** The bodies the last step moved, for syncing what draws them (reused; valid until the next step). */
     public BodyMoveEvents bodyMoveEvents() {
         return moveEvents;
+    }
+
+    /** The shapes that began and stopped overlapping sensor shapes in the last step (reused; valid until the next step). */
+    public SensorEvents sensorEvents() {
+        return sensorEvents;
     }
 
     /** The contact begin, end and hit events of the last step (reused; valid until the next step). */
@@ -928,6 +945,7 @@ public final class World {
         Check.inRange("substeps", substeps, 1, WorldDef.Builder.MAX_SUBSTEPS);
         pipeline.step(state, dt, substeps);
         moveEvents.record();
+        sensors.update();
         state.endEventsReported = state.contacts.endEvents.size();
         stepCount++;
         // Compensated (Kahan) summation: 120 steps of 1/60 s read 2.0 s, not 1.9999999999999978.

@@ -182,24 +182,58 @@ final class WorldQueries {
 
     private double shapeCandidate(int key, double ignored) {
         int s = state.broadPhase.tree(key).userData(key >> 1);
-        if (!passes(s)) {
+        if (!passes(s) || !touches(s)) {
             return 1;
-        }
-        CollisionShape other = state.shapes.collision[s];
-        state.shapePose(s, pose, 0);
-        if (other.kind == CollisionShape.MESH) {
-            if (!touchesMesh(other.mesh)) {
-                return 1;
-            }
-        } else {
-            coreB = other.worldCore(pose, 0, coreB);
-            gjk.distance(coreA, queryShape.coreCount, coreB, other.coreCount, false);
-            if (gjk.distance > queryShape.radius + other.radius) {
-                return 1;
-            }
         }
         fillShape(s);
         return overlapCallback.onOverlap(hit) ? 1 : 0;
+    }
+
+    /** Whether shape s overlaps or touches {@link #queryShape} at {@link #queryPose} (its core in {@link #coreA}). */
+    private boolean touches(int s) {
+        CollisionShape other = state.shapes.collision[s];
+        state.shapePose(s, pose, 0);
+        if (other.kind == CollisionShape.MESH) {
+            return touchesMesh(other.mesh);
+        }
+        coreB = other.worldCore(pose, 0, coreB);
+        gjk.distance(coreA, queryShape.coreCount, coreB, other.coreCount, false);
+        return gjk.distance <= queryShape.radius + other.radius;
+    }
+
+    private int sensor;
+    private java.util.function.IntConsumer sensorFound;
+    private final BroadPhase.KeyCallback sensorKeys = this::sensorCandidate;
+
+    /**
+     * Reports to {@code found} each shape that overlaps sensor shape {@code s} where it is now: of
+     * another body, not a sensor, and allowed by the two shapes' filters as a contact would be.
+     */
+    void overlapsOfSensor(int s, java.util.function.IntConsumer found) {
+        sensor = s;
+        sensorFound = found;
+        queryShape = state.shapes.collision[s];
+        state.shapePose(s, queryPose, 0);
+        coreA = queryShape.worldCore(queryPose, 0, coreA);
+        state.shapes.geometry[s].bounds(queryPose[0], queryPose[1], queryPose[2], queryPose[3], queryPose[4], queryPose[5],
+                queryPose[6], box);
+        state.broadPhase.query(box, sensorKeys);
+        sensorFound = null;
+    }
+
+    private double sensorCandidate(int key, double ignored) {
+        int t = state.broadPhase.tree(key).userData(key >> 1);
+        var shapes = state.shapes;
+        if (t == sensor || shapes.sensor[t] || shapes.body[t] == shapes.body[sensor]) {
+            return 1;
+        }
+        int group = shapes.groupIndex[t];
+        boolean allowed = group != 0 && group == shapes.groupIndex[sensor] ? group > 0
+                : (shapes.categoryBits[t] & shapes.maskBits[sensor]) != 0 && (shapes.categoryBits[sensor] & shapes.maskBits[t]) != 0;
+        if (allowed && touches(t)) {
+            sensorFound.accept(t);
+        }
+        return 1;
     }
 
     private MeshData currentMesh;

@@ -1347,6 +1347,9 @@ public final class SceneCompiler {
         if (q != null) {
             attempt(g, null, "", () -> def.localRotation(q));
         }
+        if (p.containsKey("sensor")) {
+            def.sensor(((Value.Word) p.get("sensor")).name().equals("on"));
+        }
         String layer = p.containsKey("layer") ? ((Value.Word) p.get("layer")).name() : bodyLayer;
         if (layer != null && (!p.containsKey("layer") || knownLayer(layer, valueSpan(g, "layer")))) {
             def.filter(layerBits.get(layer), layerMasks.get(layer), 0);

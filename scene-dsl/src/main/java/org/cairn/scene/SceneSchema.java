@@ -226,6 +226,7 @@ public final class SceneSchema {
         put(common, "friction", Kind.PLAIN, "friction coefficient, >= 0, over the material's");
         put(common, "restitution", Kind.PLAIN, "bounciness, in [0, 1], over the material's");
         put(common, "layer", Kind.WORD, "collision layer, over the body's");
+        put(common, "sensor", Kind.ON_OFF, "on: the shape pushes nothing and reports what overlaps it (default off)");
         shape("box", common, "half", Kind.LENGTH3, "the three half extents (required)");
         shape("sphere", common, "r", Kind.LENGTH, "the radius (required)");
         shape("capsule", common, "r", Kind.LENGTH, "the radius (required)",

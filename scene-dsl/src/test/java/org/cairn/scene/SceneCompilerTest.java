@@ -1,6 +1,7 @@
 package org.cairn.scene;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -110,6 +111,15 @@ class SceneCompilerTest {
         Diagnostic d = onlyError("repeat i in 0..3 {\n  body b[i] at=(i*1m, 1s, 0) { sphere r=1m }\n}\n");
         assertEquals(SceneCompiler.WRONG_KIND, d.code());
         assertEquals(List.of("in repeat i = 0 at test.scene:2:1"), d.hints());
+    }
+
+    @Test
+    void aSensorShapeIsMadeASensor() {
+        SceneCompiler.Result result = compile("scene 1\nbody zone static { box half=(1m, 1m, 1m) sensor=on }\n"
+                + "body b { sphere r=1m sensor=off }\n");
+        assertEquals(List.of(), result.diagnostics());
+        assertTrue(result.scene().bodies().get(0).shapes().get(0).def().isSensor());
+        assertFalse(result.scene().bodies().get(1).shapes().get(0).def().isSensor());
     }
 
     @Test

@@ -48,6 +48,15 @@ public final class ContactEventLog {
         bodyGenerations.add(pack(g.body(bodyA), g.body(bodyB)));
     }
 
+    /** Records an event with the generations given (those of shapes and bodies destroyed since). */
+    public void add(int a, int b, int bodyA, int bodyB, int shapeGenerationA, int shapeGenerationB, int bodyGenerationA,
+                    int bodyGenerationB) {
+        shapes.add(pack(a, b));
+        shapeGenerations.add(pack(shapeGenerationA, shapeGenerationB));
+        bodies.add(pack(bodyA, bodyB));
+        bodyGenerations.add(pack(bodyGenerationA, bodyGenerationB));
+    }
+
     /** Records a hit: the event, and where, along which normal and how fast the shapes met. */
     public void addHit(int a, int b, int bodyA, int bodyB, Generations g, double px, double py, double pz, double nx,
                        double ny, double nz, double approachSpeed) {

@@ -38,6 +38,8 @@ public final class ShapeStore {
     public long[] categoryBits;
     public long[] maskBits;
     public int[] groupIndex;
+    /** Whether each shape is a sensor (overlaps reported, no contacts). */
+    public boolean[] sensor;
     /** How far the broadphase box is fattened beyond the tight box, m: min(5 cm, extent / 8). */
     public double[] margin;
 
@@ -60,6 +62,7 @@ public final class ShapeStore {
         categoryBits = new long[c];
         maskBits = new long[c];
         groupIndex = new int[c];
+        sensor = new boolean[c];
         margin = new double[c];
     }
 
@@ -82,6 +85,7 @@ public final class ShapeStore {
         categoryBits = Arrays.copyOf(categoryBits, c);
         maskBits = Arrays.copyOf(maskBits, c);
         groupIndex = Arrays.copyOf(groupIndex, c);
+        sensor = Arrays.copyOf(sensor, c);
         margin = Arrays.copyOf(margin, c);
     }
 

@@ -359,14 +359,15 @@ public final class WorldState implements BroadPhase.PairFilter {
     }
 
     /**
-     * Whether two shapes may collide: different bodies, at least one of them dynamic, not an
+     * Whether two shapes may collide: different bodies, neither a sensor, at least one of them dynamic, not an
      * excluded pair, and their filters agree (a shared non-zero group decides by its sign;
      * otherwise each shape's category must be in the other's mask).
      */
     @Override
     public boolean shouldCollide(int a, int b) {
         int ba = shapes.body[a], bb = shapes.body[b];
-        if (ba == bb) {
+        if (ba == bb || shapes.sensor[a] || shapes.sensor[b]) {
+            // A sensor has no contacts: its overlaps are found after the step (World's sensors).
             return false;
         }
         if (bodies.type[ba] != BodyStore.DYNAMIC && bodies.type[bb] != BodyStore.DYNAMIC) {
