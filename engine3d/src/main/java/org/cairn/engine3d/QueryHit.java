@@ -3,7 +3,7 @@ package org.cairn.engine3d;
 import org.joml.Vector3d;
 
 /**
- * One result of a query, reused by the world between results (copy what you keep). For ray casts
+ * One result of a query, reused by the world between results (copy what you keep). For ray and shape casts
  * the point, normal and fraction are set; for overlap queries only the shape and body.
  */
 public final class QueryHit {
@@ -14,7 +14,7 @@ public final class QueryHit {
     public final Vector3d point = new Vector3d();
     /** Outward unit surface normal at the hit, world frame. */
     public final Vector3d normal = new Vector3d();
-    /** Fraction of the ray's translation at the hit, in [0, 1]. */
+    /** Fraction of the ray's (or swept shape's) translation at the hit, in [0, 1]. */
     public double fraction;
 
     /** The shape hit. */

@@ -552,6 +552,58 @@ public final class World {
         }
     }
 
+    /**
+     * Sweeps {@code shape}, placed at (position, rotation), along {@code translation} without
+     * turning, and reports each shape it would touch to the callback, at the first touch: the
+     * fraction of the translation, the point of the other shape touched and its outward normal
+     * there. The callback may clip the sweep or stop it, as for rays. A shape the swept shape
+     * overlaps from the start is reported at fraction 0, its normal pointing out of it at the
+     * closest point (against the translation when even their cores overlap).
+     * Cylinders are swept as their 16-sided collision prism.
+     */
+    public void castShape(Shape shape, Vector3dc position, Quaterniondc rotation, Vector3dc translation, QueryFilter filter,
+                          RayCastCallback callback) {
+        Check.notNull("shape", shape);
+        finiteVector("position", position);
+        Check.notNull("rotation", rotation);
+        Check.unitQuaternion("rotation", rotation.x(), rotation.y(), rotation.z(), rotation.w(), scratchQuat);
+        castableTranslation(translation);
+        Check.notNull("filter", filter);
+        Check.notNull("callback", callback);
+        lock("castShape");
+        try {
+            queries.castShape(shape, position.x(), position.y(), position.z(), scratchQuat[0], scratchQuat[1], scratchQuat[2],
+                    scratchQuat[3], translation.x(), translation.y(), translation.z(), filter, callback);
+        } finally {
+            locked = null;
+        }
+    }
+
+    /**
+     * The closest shape {@link #castShape} would report, into {@code dest}; false (and {@code dest}
+     * unchanged) when the sweep touches nothing.
+     */
+    public boolean castShapeClosest(Shape shape, Vector3dc position, Quaterniondc rotation, Vector3dc translation,
+                                    QueryFilter filter, QueryHit dest) {
+        Check.notNull("dest", dest);
+        castFound = false;
+        castShape(shape, position, rotation, translation, filter, keepClosestCast);
+        if (castFound) {
+            dest.set(castClosest);
+        }
+        return castFound;
+    }
+
+    private boolean castFound;
+    private final QueryHit castClosest = new QueryHit();
+    private final RayCastCallback keepClosestCast = h -> {
+        if (!castFound || h.fraction < castClosest.fraction) {
+            castClosest.set(h);
+            castFound = true;
+        }
+        return h.fraction;
+    };
+
     /** Reports every shape whose bounding box overlaps {@code box}. */
     public void overlapAabb(Aabb box, QueryFilter filter, OverlapCallback callback) {
         Check.notNull("box", box);

@@ -258,4 +258,225 @@ final class WorldQueries {
         return !meshTouched;
     }
 
+
+    // ------------------------------------------------------------------ shape casts
+
+    /** Casts stop this close to touching, m. */
+    private static final double CAST_TOLERANCE_METERS = 1e-6;
+    private static final int CAST_ITERATIONS = 50;
+    private RayCastCallback castCallback;
+    private double castFraction;
+    private double[] castBase = new double[3 * 64];
+    private final Aabb castBox = new Aabb();
+    private final Aabb castMeshBox = new Aabb();
+    private final BroadPhase.KeyCallback castKeys = this::castCandidate;
+    private final org.cairn.engine3d.internal.collision.broadphase.DynamicTree.QueryCallback castTriangles = this::castTriangle;
+    private double meshFraction, meshNx, meshNy, meshNz, meshPx, meshPy, meshPz;
+
+    /**
+     * Sweeps {@code shape} from (p, q) along (dx, dy, dz) and reports each shape it would touch,
+     * at the first touch, to {@code callback}, which may clip the sweep as for rays.
+     */
+    void castShape(Shape shape, double px, double py, double pz, double qx, double qy, double qz, double qw, double dx,
+                   double dy, double dz, QueryFilter filter, RayCastCallback callback) {
+        if (shape != cachedShape) {
+            cachedShape = shape;
+            cachedCollision = CollisionShape.of(shape);
+        }
+        queryShape = cachedCollision;
+        queryPose[0] = px;
+        queryPose[1] = py;
+        queryPose[2] = pz;
+        queryPose[3] = qx;
+        queryPose[4] = qy;
+        queryPose[5] = qz;
+        queryPose[6] = qw;
+        castBase = queryShape.worldCore(queryPose, 0, castBase);
+        if (coreA.length < castBase.length) {
+            coreA = new double[castBase.length];
+        }
+        this.dx = dx;
+        this.dy = dy;
+        this.dz = dz;
+        // Every shape the swept box touches is a candidate.
+        shape.bounds(px, py, pz, qx, qy, qz, qw, box);
+        castBox.set(box);
+        castBox.minX += Math.min(0, dx);
+        castBox.minY += Math.min(0, dy);
+        castBox.minZ += Math.min(0, dz);
+        castBox.maxX += Math.max(0, dx);
+        castBox.maxY += Math.max(0, dy);
+        castBox.maxZ += Math.max(0, dz);
+        category = filter.categoryBits();
+        mask = filter.maskBits();
+        castCallback = callback;
+        castFraction = 1.0;
+        state.broadPhase.query(castBox, castKeys);
+        castCallback = null;
+    }
+
+    private double castCandidate(int key, double ignored) {
+        if (castFraction < 0) {
+            return 0;
+        }
+        int s = state.broadPhase.tree(key).userData(key >> 1);
+        if (!passes(s)) {
+            return 1;
+        }
+        CollisionShape other = state.shapes.collision[s];
+        state.shapePose(s, pose, 0);
+        double t;
+        if (other.kind == CollisionShape.MESH) {
+            meshFraction = castFraction;
+            meshNx = Double.NaN;
+            MeshData.worldToLocal(castBox, pose[0], pose[1], pose[2], pose[3], pose[4], pose[5], pose[6], castMeshBox);
+            currentMesh = other.mesh;
+            other.mesh.tree.query(castMeshBox, castTriangles);
+            if (Double.isNaN(meshNx)) {
+                return 1;
+            }
+            t = meshFraction;
+            hit.normal.set(meshNx, meshNy, meshNz);
+            hit.point.set(meshPx, meshPy, meshPz);
+        } else {
+            coreB = other.worldCore(pose, 0, coreB);
+            t = timeOfImpact(other.coreCount, other.radius, castFraction);
+            if (t < 0) {
+                return 1;
+            }
+            castNormalAndPoint(other.radius);
+        }
+        fillShape(s);
+        hit.fraction = t;
+        double value = castCallback.onHit(hit);
+        if (value == 0) {
+            castFraction = -1;
+            return 0;
+        }
+        if (value > 0) {
+            castFraction = Math.min(castFraction, value);
+        }
+        return 1;
+    }
+
+    private boolean castTriangle(int proxy) {
+        CollisionShape triangle = currentMesh.triangles[currentMesh.tree.userData(proxy)];
+        coreB = triangle.worldCore(pose, 0, coreB);
+        double t = timeOfImpact(triangle.coreCount, triangle.radius, meshFraction);
+        if (t >= 0 && (Double.isNaN(meshNx) || t < meshFraction)) {
+            meshFraction = t;
+            castNormalAndPoint(triangle.radius);
+            meshNx = hit.normal.x;
+            meshNy = hit.normal.y;
+            meshNz = hit.normal.z;
+            meshPx = hit.point.x;
+            meshPy = hit.point.y;
+            meshPz = hit.point.z;
+        }
+        return true;
+    }
+
+    /**
+     * The fraction of the translation at which the query shape first touches the core in
+     * {@link #coreB} (rounded by {@code radius}), no later than {@code limit}; −1 if it does not.
+     * Conservative advancement along a straight line: the gap is a convex function of the
+     * fraction, so each Newton step from the gap and its rate of change (the translation along
+     * the closest points' direction) stays short of the touch and never tunnels.
+     */
+    private double timeOfImpact(int countB, double radius, double limit) {
+        castNormalSet = false;
+        double radii = queryShape.radius + radius;
+        int countA = queryShape.coreCount;
+        double t = 0;
+        for (int iteration = 0; iteration < CAST_ITERATIONS; iteration++) {
+            for (int k = 0; k < countA; k++) {
+                coreA[3 * k] = castBase[3 * k] + t * dx;
+                coreA[3 * k + 1] = castBase[3 * k + 1] + t * dy;
+                coreA[3 * k + 2] = castBase[3 * k + 2] + t * dz;
+            }
+            gjk.distance(coreA, countA, coreB, countB, false);
+            double gap = gjk.distance - radii;
+            if (gap <= CAST_TOLERANCE_METERS) {
+                if (iteration > 0) {
+                    backOff(t, countA, countB);
+                }
+                return t;
+            }
+            // Unit direction from the query shape to the other, and how fast the translation closes it.
+            double nx = (gjk.bx - gjk.ax) / gjk.distance, ny = (gjk.by - gjk.ay) / gjk.distance,
+                    nz = (gjk.bz - gjk.az) / gjk.distance;
+            double closing = dx * nx + dy * ny + dz * nz;
+            if (!(closing > 0)) {
+                return -1;
+            }
+            t += gap / closing;
+            if (t > limit) {
+                return -1;
+            }
+        }
+        if (gjk.distance - radii > 1e-3) {
+            return -1;
+        }
+        backOff(t, countA, countB);
+        return t;
+    }
+
+    /** How far back along the sweep the touch normal is measured, m: near contact the closest points' direction is noise. */
+    private static final double NORMAL_BACKOFF_METERS = 0.005;
+    private double castNx, castNy, castNz;
+    private boolean castNormalSet;
+
+    /**
+     * The touch normal, from the closest points a little before the touch (where they are well
+     * apart; an edge meeting a face is as parallel there as at the touch), into {@link #castNx}.
+     */
+    private void backOff(double t, int countA, int countB) {
+        double bx = gjk.bx, by = gjk.by, bz = gjk.bz, ax = gjk.ax, ay = gjk.ay, az = gjk.az;
+        double length = Math.sqrt(dx * dx + dy * dy + dz * dz);
+        double back = Math.max(0, t - NORMAL_BACKOFF_METERS / length);
+        for (int k = 0; k < countA; k++) {
+            coreA[3 * k] = castBase[3 * k] + back * dx;
+            coreA[3 * k + 1] = castBase[3 * k + 1] + back * dy;
+            coreA[3 * k + 2] = castBase[3 * k + 2] + back * dz;
+        }
+        gjk.distance(coreA, countA, coreB, countB, false);
+        double nx = gjk.ax - gjk.bx, ny = gjk.ay - gjk.by, nz = gjk.az - gjk.bz;
+        double n = Math.sqrt(nx * nx + ny * ny + nz * nz);
+        castNormalSet = n > 1e-9;
+        if (castNormalSet) {
+            castNx = nx / n;
+            castNy = ny / n;
+            castNz = nz / n;
+        }
+        // The touch's closest points again, for the point.
+        gjk.ax = ax;
+        gjk.ay = ay;
+        gjk.az = az;
+        gjk.bx = bx;
+        gjk.by = by;
+        gjk.bz = bz;
+    }
+
+    /** With GJK's closest points (query, other) of the last {@link #timeOfImpact}: the other's outward normal and surface point into {@link #hit}. */
+    private void castNormalAndPoint(double radius) {
+        double nx = gjk.ax - gjk.bx, ny = gjk.ay - gjk.by, nz = gjk.az - gjk.bz;
+        double length = Math.sqrt(nx * nx + ny * ny + nz * nz);
+        if (castNormalSet) {
+            nx = castNx;
+            ny = castNy;
+            nz = castNz;
+        } else if (length > 1e-12) {
+            nx /= length;
+            ny /= length;
+            nz /= length;
+        } else {
+            // Touching from the start (cores meet): against the translation.
+            double d = Math.sqrt(dx * dx + dy * dy + dz * dz);
+            nx = -dx / d;
+            ny = -dy / d;
+            nz = -dz / d;
+        }
+        hit.normal.set(nx, ny, nz);
+        hit.point.set(gjk.bx + radius * nx, gjk.by + radius * ny, gjk.bz + radius * nz);
+    }
 }
