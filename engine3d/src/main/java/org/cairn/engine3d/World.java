@@ -604,6 +604,35 @@ public final class World {
         return h.fraction;
     };
 
+    /**
+     * Sets the custom collision filter (null: none), asked about pairs the shapes' own filters let
+     * collide when their boxes first overlap ({@link CustomFilter}).
+     */
+    public void setCustomFilter(CustomFilter filter) {
+        unlocked("setCustomFilter");
+        state.customFilter = filter == null ? null : (a, b) -> filter.shouldCollide(shapeIdAt(a), shapeIdAt(b));
+    }
+
+    /** Sets the pre-solve callback (null: none), which may switch touching contacts off for a step ({@link PreSolveCallback}). */
+    public void setPreSolve(PreSolveCallback callback) {
+        unlocked("setPreSolve");
+        state.preSolve = callback == null ? null : c -> {
+            org.cairn.engine3d.internal.contact.ContactStore cs = state.contacts;
+            preSolveNormal.set(cs.normal[3 * c], cs.normal[3 * c + 1], cs.normal[3 * c + 2]);
+            double least = Double.POSITIVE_INFINITY;
+            for (int k = 0; k < cs.pointCount[c]; k++) {
+                least = Math.min(least, cs.separation[org.cairn.engine3d.internal.collision.narrowphase.Manifold.MAX_POINTS * c + k]);
+            }
+            return callback.preSolve(shapeIdAt(cs.shapeA[c]), shapeIdAt(cs.shapeB[c]), preSolveNormal, least);
+        };
+        state.preSolveSweep = callback == null ? null : (a, b, nx, ny, nz, separation) -> {
+            preSolveNormal.set(nx, ny, nz);
+            return callback.preSolve(shapeIdAt(a), shapeIdAt(b), preSolveNormal, separation);
+        };
+    }
+
+    private final Vector3d preSolveNormal = new Vector3d();
+
     /** Reports every shape whose bounding box overlaps {@code box}. */
     public void overlapAabb(Aabb box, QueryFilter filter, OverlapCallback callback) {
         Check.notNull("box", box);
@@ -995,7 +1024,13 @@ public final class World {
                     + " s, got " + dt);
         }
         Check.inRange("substeps", substeps, 1, WorldDef.Builder.MAX_SUBSTEPS);
-        pipeline.step(state, dt, substeps);
+        // The step's callbacks see a locked world: they may read it, not change it.
+        locked = "step";
+        try {
+            pipeline.step(state, dt, substeps);
+        } finally {
+            locked = null;
+        }
         moveEvents.record();
         sensors.update();
         state.endEventsReported = state.contacts.endEvents.size();
@@ -1245,7 +1280,8 @@ public final class World {
     private void unlocked(String call) {
         if (locked != null) {
             throw new IllegalStateException(call + " was called from inside a " + locked
-                    + " callback; the world is locked until the query returns (collect what to change, then change it)");
+                    + " callback; the world is locked until the " + ("step".equals(locked) ? "step" : "query")
+                    + " returns (collect what to change, then change it)");
         }
     }
 

@@ -222,10 +222,11 @@ public final class Continuous {
             CollisionShape fixed = world.shapes.collision[other];
             world.shapePose(other, staticPose, 0);
             if (fixed.kind == CollisionShape.MESH) {
+                sweptOther = other;
                 sweepMesh(s, fixed.mesh);
             } else {
                 double t = timeOfImpact(world.shapes.collision[s], s, fixed);
-                if (t < earliest) {
+                if (t < earliest && acts(a, c, s)) {
                     earliest = t;
                 }
             }
@@ -233,7 +234,26 @@ public final class Continuous {
         return 1;
     }
 
-    private int sweptShape;
+    /**
+     * Whether the user's pre-solve callback lets the contact the sweep found act (a one-way
+     * platform must not stop a fast body coming from below either): asked with the normal from
+     * shape a to shape b at the time of impact, from the closest points GJK left.
+     */
+    private boolean acts(int a, int b, int moving) {
+        if (world.preSolveSweep == null) {
+            return true;
+        }
+        // Closest points: A of the moving shape, B of the fixed one.
+        double nx = gjk.ax - gjk.bx, ny = gjk.ay - gjk.by, nz = gjk.az - gjk.bz;
+        double length = Math.sqrt(nx * nx + ny * ny + nz * nz);
+        if (length == 0) {
+            return true;
+        }
+        double sign = a == moving ? -1 : 1;
+        return world.preSolveSweep.acts(a, b, sign * nx / length, sign * ny / length, sign * nz / length, 0.0);
+    }
+
+    private int sweptShape, sweptOther;
     private MeshData sweptMesh;
     private final Aabb meshBox = new Aabb();
     private final org.cairn.engine3d.internal.collision.broadphase.DynamicTree.QueryCallback triangleSweep = this::sweepTriangle;
@@ -250,7 +270,8 @@ public final class Continuous {
     private boolean sweepTriangle(int proxy) {
         CollisionShape triangle = sweptMesh.triangles[sweptMesh.tree.userData(proxy)];
         double t = timeOfImpact(world.shapes.collision[sweptShape], sweptShape, triangle);
-        if (t < earliest) {
+        int other = sweptOther;
+        if (t < earliest && acts(Math.min(sweptShape, other), Math.max(sweptShape, other), sweptShape)) {
             earliest = t;
         }
         return true;

@@ -49,6 +49,30 @@ public final class WorldState implements BroadPhase.PairFilter {
         };
     }
 
+    /** Ints-only hooks the world wraps its callbacks in (null: none). */
+    public interface PairHook {
+        /** Whether shapes a and b (slots) may collide. */
+        boolean allows(int a, int b);
+    }
+
+    /** Whether touching contact c acts this step. */
+    public interface ContactHook {
+        boolean acts(int c);
+    }
+
+    /** The user's custom filter, asked when a pair would become a contact (null: none). */
+    public PairHook customFilter;
+    /** The user's pre-solve callback, asked for each touching contact (null: none). */
+    public ContactHook preSolve;
+
+    /** The pre-solve callback again, for a contact the continuous stage found: shapes, normal a→b, separation. */
+    public interface SweepHook {
+        boolean acts(int a, int b, double nx, double ny, double nz, double separation);
+    }
+
+    /** Null when there is no pre-solve callback. */
+    public SweepHook preSolveSweep;
+
     /** Hits slower than this are not reported, m/s. */
     public double hitEventThreshold = 1.0;
     public final LongHashSet excludedPairs = new LongHashSet(16);
@@ -381,9 +405,10 @@ public final class WorldState implements BroadPhase.PairFilter {
         }
         int ga = shapes.groupIndex[a];
         if (ga != 0 && ga == shapes.groupIndex[b]) {
-            return ga > 0;
+            return ga > 0 && (customFilter == null || customFilter.allows(a, b));
         }
-        return (shapes.categoryBits[a] & shapes.maskBits[b]) != 0 && (shapes.categoryBits[b] & shapes.maskBits[a]) != 0;
+        return (shapes.categoryBits[a] & shapes.maskBits[b]) != 0 && (shapes.categoryBits[b] & shapes.maskBits[a]) != 0
+                && (customFilter == null || customFilter.allows(a, b));
     }
 
     /** Per-pair material overrides: unordered material-id pair → (friction, restitution). Looked up, never iterated. */
@@ -479,7 +504,7 @@ public final class WorldState implements BroadPhase.PairFilter {
                 recycledManifolds++;
             }
             boolean was = cs.touching[c];
-            cs.setTouching(c, cs.pointCount[c] > 0);
+            cs.setTouching(c, cs.pointCount[c] > 0 && (preSolve == null || preSolve.acts(c)));
             if (cs.touching[c]) {
                 if (!was) {
                     beganTouching(ba, bb);
