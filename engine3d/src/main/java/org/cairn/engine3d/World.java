@@ -52,7 +52,6 @@ import org.joml.Vector3dc;
 public final class World {
     private static final Cleaner CLEANER = Cleaner.create();
     private final WorldDef def;
-    private final double gravityX, gravityY, gravityZ;
     private final WorldState state = new WorldState();
     private final BodyStore bodies = state.bodies;
     private final ShapeStore shapes = state.shapes;
@@ -76,9 +75,6 @@ public final class World {
     public World(WorldDef def) {
         this.def = Check.notNull("def", def);
         Vector3d g = def.gravity();
-        gravityX = g.x;
-        gravityY = g.y;
-        gravityZ = g.z;
         state.gravityX = g.x;
         state.gravityY = g.y;
         state.gravityZ = g.z;
@@ -182,11 +178,13 @@ public final class World {
                 sensors.remove(s);
             }
             state.destroyProxy(s);
+            forgetUserData(s, shapeData);
             shapes.free(s);
             s = next;
         }
         bodies.firstShape[i] = -1;
         state.removeBody(i);
+        forgetUserData(i, bodyData);
         bodies.free(i);
     }
 
@@ -331,6 +329,7 @@ public final class World {
         if (shapes.sensor[s]) {
             sensors.remove(s);
         }
+        forgetUserData(s, shapeData);
         shapes.free(s);
         updateMass(i);
         state.updateExtents(i);
@@ -667,6 +666,154 @@ public final class World {
         } finally {
             locked = null;
         }
+    }
+
+    // ------------------------------------------------------------------ introspection and control
+
+    /** Appends the ids of every live body, in slot order, to {@code dest}; returns it. */
+    public java.util.List<BodyId> bodies(java.util.List<BodyId> dest) {
+        Check.notNull("dest", dest);
+        for (int i = 0; i < bodies.highWater; i++) {
+            if (bodies.alive[i]) {
+                dest.add(bodyIdOf(i));
+            }
+        }
+        return dest;
+    }
+
+    /** Appends the ids of a body's shapes (the newest first) to {@code dest}; returns it. */
+    public java.util.List<ShapeId> shapes(BodyId bodyId, java.util.List<ShapeId> dest) {
+        int i = body(bodyId);
+        Check.notNull("dest", dest);
+        for (int s = bodies.firstShape[i]; s >= 0; s = shapes.nextInBody[s]) {
+            dest.add(shapeIdAt(s));
+        }
+        return dest;
+    }
+
+    /** Writes a shape's offset in its body's frame, m, into {@code dest}. */
+    public Vector3d localPosition(ShapeId shapeId, Vector3d dest) {
+        int s = shape(shapeId);
+        return dest.set(shapes.localPosition[3 * s], shapes.localPosition[3 * s + 1], shapes.localPosition[3 * s + 2]);
+    }
+
+    /** Writes a shape's orientation in its body's frame into {@code dest}. */
+    public Quaterniond localRotation(ShapeId shapeId, Quaterniond dest) {
+        int s = shape(shapeId);
+        return dest.set(shapes.localRotation[4 * s], shapes.localRotation[4 * s + 1], shapes.localRotation[4 * s + 2],
+                shapes.localRotation[4 * s + 3]);
+    }
+
+    /** A shape's density, kg/m³. */
+    public double density(ShapeId shapeId) {
+        return shapes.density[shape(shapeId)];
+    }
+
+    /** A shape's friction coefficient. */
+    public double friction(ShapeId shapeId) {
+        return shapes.friction[shape(shapeId)];
+    }
+
+    /** A shape's restitution. */
+    public double restitution(ShapeId shapeId) {
+        return shapes.restitution[shape(shapeId)];
+    }
+
+    /** Whether a shape is a sensor ({@link ShapeDef#isSensor()}). */
+    public boolean isSensor(ShapeId shapeId) {
+        return shapes.sensor[shape(shapeId)];
+    }
+
+    /**
+     * Sets a shape's friction coefficient (non-negative). Its contacts take the new mixed value
+     * at once, unless a material pair ({@link #setMaterialPair}) fixes theirs.
+     */
+    public void setFriction(ShapeId shapeId, double coefficient) {
+        unlocked("setFriction");
+        int s = shape(shapeId);
+        Check.nonNegative("friction", coefficient);
+        shapes.friction[s] = coefficient;
+        state.remixContacts(s);
+    }
+
+    /** Sets a shape's restitution (in [0, 1]); its contacts take the new mixed value at once, as for friction. */
+    public void setRestitution(ShapeId shapeId, double coefficient) {
+        unlocked("setRestitution");
+        int s = shape(shapeId);
+        Check.inRange("restitution", coefficient, 0.0, 1.0);
+        shapes.restitution[s] = coefficient;
+        state.remixContacts(s);
+    }
+
+    private Object[] bodyData = new Object[64];
+    private Object[] shapeData = new Object[64];
+
+    private static void forgetUserData(int slot, Object[] data) {
+        if (slot < data.length) {
+            data[slot] = null;
+        }
+    }
+
+    /** Attaches any object to a body (null: none); it goes with the body. */
+    public void setUserData(BodyId bodyId, Object data) {
+        int i = body(bodyId);
+        if (bodyData.length <= i) {
+            bodyData = java.util.Arrays.copyOf(bodyData, Math.max(2 * bodyData.length, i + 1));
+        }
+        bodyData[i] = data;
+    }
+
+    /** The object attached to a body, or null. */
+    public Object userData(BodyId bodyId) {
+        int i = body(bodyId);
+        return i < bodyData.length ? bodyData[i] : null;
+    }
+
+    /** Attaches any object to a shape (null: none); it goes with the shape. */
+    public void setUserData(ShapeId shapeId, Object data) {
+        int s = shape(shapeId);
+        if (shapeData.length <= s) {
+            shapeData = java.util.Arrays.copyOf(shapeData, Math.max(2 * shapeData.length, s + 1));
+        }
+        shapeData[s] = data;
+    }
+
+    /** The object attached to a shape, or null. */
+    public Object userData(ShapeId shapeId) {
+        int s = shape(shapeId);
+        return s < shapeData.length ? shapeData[s] : null;
+    }
+
+    /**
+     * Wakes a body and its island ({@code true}), or puts its island to sleep now ({@code false}):
+     * every body it touches or is jointed to stops until something wakes it. Static bodies
+     * neither wake nor sleep.
+     */
+    public void setAwake(BodyId bodyId, boolean awake) {
+        unlocked("setAwake");
+        int i = body(bodyId);
+        if (bodies.type[i] == BodyStore.STATIC) {
+            return;
+        }
+        if (awake) {
+            wake(i);
+        } else if (bodies.type[i] == BodyStore.DYNAMIC && bodies.awake[i]) {
+            org.cairn.engine3d.internal.world.Sleep.putToSleep(bodies, state.islands, state.islands.islandOf(i));
+        }
+    }
+
+    /** Writes the world's gravity, m/s², into {@code dest}. */
+    public Vector3d gravity(Vector3d dest) {
+        return dest.set(state.gravityX, state.gravityY, state.gravityZ);
+    }
+
+    /** Sets the world's gravity, m/s² (finite); sleeping bodies sleep on until something wakes them. */
+    public void setGravity(Vector3dc gravity) {
+        unlocked("setGravity");
+        finiteVector("gravity", gravity);
+        state.gravityX = gravity.x();
+        state.gravityY = gravity.y();
+        state.gravityZ = gravity.z();
     }
 
     // ------------------------------------------------------------------ mass
@@ -1205,7 +1352,7 @@ public final class World {
         for (int i = 0; i < bodies.highWater; i++) {
             if (bodies.alive[i] && bodies.type[i] == BodyStore.DYNAMIC) {
                 e -= bodies.mass[i] * bodies.gravityScale[i]
-                        * (gravityX * c[3 * i] + gravityY * c[3 * i + 1] + gravityZ * c[3 * i + 2]);
+                        * (state.gravityX * c[3 * i] + state.gravityY * c[3 * i + 1] + state.gravityZ * c[3 * i + 2]);
             }
         }
         return e;

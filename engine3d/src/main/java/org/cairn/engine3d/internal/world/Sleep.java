@@ -85,6 +85,11 @@ public final class Sleep {
         fallAsleep(b, islands, id);
     }
 
+    /** Puts island id to sleep now, whatever its bodies' rest times (the API's request). */
+    public static void putToSleep(BodyStore b, Islands islands, int id) {
+        fallAsleep(b, islands, id);
+    }
+
     private static void fallAsleep(BodyStore b, Islands islands, int id) {
         for (int i = islands.head(id); i != Islands.NONE; i = islands.next(i)) {
             b.awake[i] = false;

@@ -423,6 +423,22 @@ public final class WorldState implements BroadPhase.PairFilter {
         materialPairs.put(pairKey(a, b), new double[] {friction, restitution});
     }
 
+    /** Shape s's friction or restitution changed: its contacts take the new mixed values (a material pair's stay). */
+    public void remixContacts(int s) {
+        ContactStore cs = contacts;
+        for (int c = 0; c < cs.count; c++) {
+            int a = cs.shapeA[c], b = cs.shapeB[c];
+            if (a != s && b != s) {
+                continue;
+            }
+            double[] pair = materialPairs.isEmpty() ? null : materialPairs.get(pairKey(shapes.material[a], shapes.material[b]));
+            if (pair == null) {
+                cs.friction[c] = frictionMixing.applyAsDouble(shapes.friction[a], shapes.friction[b]);
+                cs.restitution[c] = restitutionMixing.applyAsDouble(shapes.restitution[a], shapes.restitution[b]);
+            }
+        }
+    }
+
     /** Stage UPDATE_PAIRS: new overlaps of moved proxies become contacts, in pair-key order. */
     public void updatePairs() {
         newPairs.clear();
