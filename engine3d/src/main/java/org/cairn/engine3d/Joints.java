@@ -208,6 +208,26 @@ public final class Joints {
         return world.bodyIdOf(store.bodyB[joint(id)]);
     }
 
+    /** Writes where the joint holds body A (world, m) into {@code dest}. */
+    public Vector3d anchorA(JointId id, Vector3d dest) {
+        int j = joint(id);
+        return anchor(store.bodyA[j], store.localAnchorA, j, dest);
+    }
+
+    /** Writes where the joint holds body B (world, m) into {@code dest}; it differs from A's by the joint's stretch. */
+    public Vector3d anchorB(JointId id, Vector3d dest) {
+        int j = joint(id);
+        return anchor(store.bodyB[j], store.localAnchorB, j, dest);
+    }
+
+    private Vector3d anchor(int body, double[] local, int j, Vector3d dest) {
+        BodyStore b = state.bodies;
+        Quat.rotate(b.rotation[4 * body], b.rotation[4 * body + 1], b.rotation[4 * body + 2], b.rotation[4 * body + 3],
+                local[3 * j], local[3 * j + 1], local[3 * j + 2], scratch, 0);
+        return dest.set(b.position[3 * body] + scratch[0], b.position[3 * body + 1] + scratch[1],
+                b.position[3 * body + 2] + scratch[2]);
+    }
+
     /** The force (N) the joint exerted on body B over the last step, world frame (A felt the opposite). */
     public Vector3d reactionForce(JointId id, Vector3d dest) {
         int j = joint(id);

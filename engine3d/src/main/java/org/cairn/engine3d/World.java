@@ -668,6 +668,26 @@ public final class World {
         }
     }
 
+    // ------------------------------------------------------------------ debug draw
+
+    private final WorldDrawing drawing = new WorldDrawing(this, state);
+
+    /**
+     * Hands what the world is made of to {@code draw}: {@code what} is a sum of
+     * {@link DebugDraw#SHAPES}, {@link DebugDraw#BOUNDS}, {@link DebugDraw#CONTACTS},
+     * {@link DebugDraw#JOINTS} and {@link DebugDraw#CENTERS}. Bodies and shapes in slot order,
+     * contacts and joints in the order their views list them. The world is locked meanwhile.
+     */
+    public void draw(DebugDraw draw, int what) {
+        Check.notNull("draw", draw);
+        lock("draw");
+        try {
+            drawing.draw(draw, what, contactView, jointView);
+        } finally {
+            locked = null;
+        }
+    }
+
     // ------------------------------------------------------------------ introspection and control
 
     /** Appends the ids of every live body, in slot order, to {@code dest}; returns it. */
