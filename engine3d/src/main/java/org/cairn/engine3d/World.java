@@ -557,7 +557,8 @@ public final class World {
      * fraction of the translation, the point of the other shape touched and its outward normal
      * there. The callback may clip the sweep or stop it, as for rays. A shape the swept shape
      * overlaps from the start is reported at fraction 0, its normal pointing out of it at the
-     * closest point (against the translation when even their cores overlap).
+     * closest point (against the translation when even their cores overlap); one it only touches
+     * is reported so only if the translation moves into it.
      * Cylinders are swept as their 16-sided collision prism.
      */
     public void castShape(Shape shape, Vector3dc position, Quaterniondc rotation, Vector3dc translation, QueryFilter filter,

@@ -399,6 +399,11 @@ final class WorldQueries {
             if (gap <= CAST_TOLERANCE_METERS) {
                 if (iteration > 0) {
                     backOff(t, countA, countB);
+                } else if (gap >= -CAST_TOLERANCE_METERS && gjk.distance > 0
+                        && dx * (gjk.bx - gjk.ax) + dy * (gjk.by - gjk.ay) + dz * (gjk.bz - gjk.az) <= 0) {
+                    // Touching at the start, and moving along or away: nothing stops it (a capsule
+                    // against a wall still slides down it).
+                    return -1;
                 }
                 return t;
             }

@@ -96,4 +96,20 @@ class ShapeCastTest {
         assertEquals(2 / Math.sqrt(5), hit.normal.y, 1e-6);
         assertEquals(-1 / Math.sqrt(5), hit.normal.x, 1e-6);
     }
+
+    @Test
+    void aShapeTouchingAWallSlidesAlongItAndIsStoppedOnlyMovingIntoIt() {
+        World world = new World();
+        BodyId wall = world.createBody(BodyDef.builder().type(BodyType.STATIC).position(1, 0, 0).build());
+        world.createShape(wall, ShapeDef.DEFAULTS, new Box(0.5, 5, 5));
+        QueryHit hit = new QueryHit();
+        // The sphere's surface 0.5 µm from the wall's face at x = 0.5.
+        Vector3d touching = new Vector3d(0.5 - 0.25 - 5e-7, 0, 0);
+        assertFalse(world.castShapeClosest(new Sphere(0.25), touching, IDENTITY, new Vector3d(0, -2, 0), QueryFilter.ALL, hit),
+                "sliding down the wall");
+        assertFalse(world.castShapeClosest(new Sphere(0.25), touching, IDENTITY, new Vector3d(-2, 0, 0), QueryFilter.ALL, hit),
+                "moving away");
+        assertTrue(world.castShapeClosest(new Sphere(0.25), touching, IDENTITY, new Vector3d(2, 0, 0), QueryFilter.ALL, hit));
+        assertEquals(0, hit.fraction, 1e-6, "moving into it");
+    }
 }
