@@ -237,6 +237,14 @@ public final class World {
             throw new IllegalArgumentException("shape: " + e.getMessage(), e);
         }
         checkMassWith(i, shapeDef, shape);
+        if (bodies.type[i] == BodyStore.DYNAMIC && !bodies.massOverridden[i] && (shapeDef.density() == 0.0 || shape.volume() == 0.0)
+                && !hasMassiveShape(i)) {
+            // Silently giving the body a default mass hid the mistake; a dynamic body's mass comes
+            // from its shapes unless it is set.
+            throw new IllegalArgumentException("shapeDef.density: a shape of density " + shapeDef.density() + " (volume "
+                    + shape.volume() + " m^3) would leave dynamic body " + bodyId + " without mass; give the shape a density, "
+                    + "add a shape with mass first, or set the body's mass with setMassProperties");
+        }
         int s = shapes.allocate();
         shapes.body[s] = i;
         shapes.geometry[s] = shape;
@@ -267,6 +275,16 @@ public final class World {
         state.createProxy(s);
         wake(i);
         return shapeIdAt(s);
+    }
+
+    /** Whether body i has a shape that gives it mass. */
+    private boolean hasMassiveShape(int i) {
+        for (int s = bodies.firstShape[i]; s >= 0; s = shapes.nextInBody[s]) {
+            if (shapes.density[s] > 0 && shapes.geometry[s].volume() > 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

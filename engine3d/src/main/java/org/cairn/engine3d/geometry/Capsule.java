@@ -17,6 +17,14 @@ public record Capsule(double halfHeight, double radius) implements Shape {
         Check.length("radius", radius);
     }
 
+    /**
+     * A capsule of the given radius and half height, in the order the scene language writes them
+     * ({@code capsule r=R half_height=H}); the record's own constructor takes them the other way round.
+     */
+    public static Capsule of(double radius, double halfHeight) {
+        return new Capsule(halfHeight, radius);
+    }
+
     @Override
     public double volume() {
         return Math.PI * radius * radius * (2.0 * halfHeight + 4.0 / 3.0 * radius);

@@ -16,6 +16,14 @@ public record Cylinder(double halfHeight, double radius) implements Shape {
         Check.length("radius", radius);
     }
 
+    /**
+     * A cylinder of the given radius and half height, in the order the scene language writes them
+     * ({@code cylinder r=R half_height=H}); the record's own constructor takes them the other way round.
+     */
+    public static Cylinder of(double radius, double halfHeight) {
+        return new Cylinder(halfHeight, radius);
+    }
+
     @Override
     public double volume() {
         return Math.PI * radius * radius * 2.0 * halfHeight;
