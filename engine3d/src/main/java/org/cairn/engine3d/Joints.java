@@ -142,6 +142,11 @@ public final class Joints {
     }
 
     /** Destroys every joint of body i (it is being destroyed). */
+    /** Whether body slot i has a joint. */
+    boolean hasJoints(int i) {
+        return store.firstEdge(i) != JointStore.NONE;
+    }
+
     void destroyAll(int i) {
         for (int e = store.firstEdge(i); e != JointStore.NONE; ) {
             int next = store.nextEdge(e);

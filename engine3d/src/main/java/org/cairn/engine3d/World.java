@@ -207,6 +207,56 @@ public final class World {
         };
     }
 
+    /**
+     * Changes a body's type: a static ramp becomes debris, a kinematic ragdoll goes limp, a
+     * dynamic crate is nailed down. Its contacts end (and begin again at the next step where its
+     * shapes touch others); as static it stops, as dynamic its mass comes from its shapes (so one
+     * of them must have mass), and it wakes. A body with joints is refused: destroy them first.
+     */
+    public void setType(BodyId bodyId, BodyType type) {
+        unlocked("setType");
+        int i = body(bodyId);
+        Check.notNull("type", type);
+        int code = switch (type) {
+            case STATIC -> BodyStore.STATIC;
+            case KINEMATIC -> BodyStore.KINEMATIC;
+            case DYNAMIC -> BodyStore.DYNAMIC;
+        };
+        if (bodies.type[i] == code) {
+            return;
+        }
+        if (jointView.hasJoints(i)) {
+            throw new IllegalArgumentException("bodyId: " + bodyId + " has joints; destroy them before changing its type");
+        }
+        if (code == BodyStore.DYNAMIC && bodies.firstShape[i] >= 0 && !bodies.massOverridden[i] && !hasMassiveShape(i)) {
+            throw new IllegalArgumentException("type: DYNAMIC would leave body " + bodyId + " without mass: none of its"
+                    + " shapes has density and volume (set its mass with setMassProperties first)");
+        }
+        // Its other contacts may sleep: they wake as its contacts end.
+        wake(i);
+        for (int s = bodies.firstShape[i]; s >= 0; s = shapes.nextInBody[s]) {
+            state.destroyProxy(s);
+        }
+        state.removeBody(i);
+        bodies.type[i] = (byte) code;
+        bodies.awake[i] = code != BodyStore.STATIC;
+        bodies.sleepTime[i] = 0;
+        if (code == BodyStore.STATIC) {
+            set3(bodies.linearVelocity, i, 0, 0, 0);
+            set3(bodies.angularVelocity, i, 0, 0, 0);
+        }
+        bodies.massOverridden[i] &= code == BodyStore.DYNAMIC;
+        updateMass(i);
+        state.updateExtents(i);
+        state.addBody(i);
+        for (int s = bodies.firstShape[i]; s >= 0; s = shapes.nextInBody[s]) {
+            state.createProxy(s);
+        }
+        if (code != BodyStore.STATIC) {
+            wake(i);
+        }
+    }
+
     /** The name given in the body's def. */
     public String name(BodyId bodyId) {
         return bodies.name[body(bodyId)];
