@@ -737,6 +737,118 @@ public final class World {
         }
     }
 
+    // ------------------------------------------------------------------ snapshots
+
+    private static final int SNAPSHOT_MAGIC = 0x43414952; // "CAIR"
+    private static final int SNAPSHOT_VERSION = 1;
+
+    private static org.cairn.engine3d.internal.snapshot.StateCodec codec() {
+        return new org.cairn.engine3d.internal.snapshot.StateCodec(java.util.List.of(World.class,
+                org.cairn.engine3d.internal.task.WorkerPool.class));
+    }
+
+    /** Every setting of the world's def, in words: a snapshot restores only into a world made with the same. */
+    private String settingsFingerprint() {
+        StringBuilder b = new StringBuilder();
+        for (java.lang.reflect.Field f : WorldDef.class.getDeclaredFields()) {
+            if (!java.lang.reflect.Modifier.isStatic(f.getModifiers())) {
+                f.setAccessible(true);
+                try {
+                    b.append(f.getName()).append('=').append(f.get(def)).append(';');
+                } catch (IllegalAccessException e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+        }
+        return b.toString();
+    }
+
+    /**
+     * The whole state of the world as bytes: bodies, shapes, contacts with their warm-start
+     * impulses, joints, islands and sleep timers, the broadphase, events, time and step count. A
+     * world made with the same {@link WorldDef} and given them by {@link #restore(byte[])}
+     * continues bit for bit as this one does (for rollback, replays, or to look again at the step
+     * before a failure). User data ({@link #setUserData}) and the callbacks are not in it.
+     */
+    public byte[] snapshot() {
+        unlocked("snapshot");
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        try (java.io.DataOutputStream out = new java.io.DataOutputStream(bytes)) {
+            out.writeInt(SNAPSHOT_MAGIC);
+            out.writeInt(SNAPSHOT_VERSION);
+            out.writeUTF(settingsFingerprint());
+            out.writeLong(stepCount);
+            out.writeLong(Double.doubleToRawLongBits(time));
+            out.writeLong(Double.doubleToRawLongBits(timeCompensation));
+            codec().write(out, state, pipeline, sensors, moveEvents, jointView, contactView);
+            // A checksum last, so bytes damaged on the way are refused rather than restored as some other state.
+            java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+            crc.update(bytes.toByteArray());
+            out.writeInt((int) crc.getValue());
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return bytes.toByteArray();
+    }
+
+    /**
+     * Puts the world back in the state {@code snapshot} holds ({@link #snapshot()}), which may
+     * come from this world or another made with the same {@link WorldDef}. Ids of the bodies,
+     * shapes and joints of the snapshot's world are valid in this one when it is the same world;
+     * when it is another, use {@link #bodies} to find them. User data and callbacks stay as they
+     * are here.
+     *
+     * @throws IllegalArgumentException if the bytes are not a snapshot, or one of a world made with another def
+     */
+    public void restore(byte[] snapshot) {
+        unlocked("restore");
+        Check.notNull("snapshot", snapshot);
+        // Bytes from elsewhere may be broken halfway: then the world goes back to what it was.
+        byte[] backup = snapshot();
+        try {
+            read(snapshot);
+        } catch (IllegalArgumentException | IllegalStateException | java.io.IOException e) {
+            try {
+                read(backup);
+            } catch (java.io.IOException impossible) {
+                throw new IllegalStateException(impossible);
+            }
+            throw new IllegalArgumentException("snapshot: cannot be restored: " + e.getMessage(), e);
+        }
+    }
+
+    private void read(byte[] snapshot) throws java.io.IOException {
+        if (snapshot.length < 12) {
+            throw new IllegalArgumentException("not a snapshot of a Cairn world (" + snapshot.length + " bytes)");
+        }
+        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+        crc.update(snapshot, 0, snapshot.length - 4);
+        int stored = java.nio.ByteBuffer.wrap(snapshot, snapshot.length - 4, 4).getInt();
+        if ((int) crc.getValue() != stored) {
+            throw new IllegalArgumentException("not a snapshot of a Cairn world, or a damaged one (its checksum does not match)");
+        }
+        try (java.io.DataInputStream in = new java.io.DataInputStream(new java.io.ByteArrayInputStream(snapshot))) {
+            if (in.readInt() != SNAPSHOT_MAGIC || in.readInt() != SNAPSHOT_VERSION) {
+                throw new IllegalArgumentException("not a snapshot of a Cairn world of this version");
+            }
+            String settings = in.readUTF();
+            if (!settings.equals(settingsFingerprint())) {
+                throw new IllegalArgumentException("it was taken of a world made with another WorldDef: " + settings);
+            }
+            long steps = in.readLong();
+            double t = Double.longBitsToDouble(in.readLong());
+            double compensation = Double.longBitsToDouble(in.readLong());
+            codec().read(in, state, pipeline, sensors, moveEvents, jointView, contactView);
+            stepCount = steps;
+            time = t;
+            timeCompensation = compensation;
+        }
+        // Collision shapes are derived from geometry, not stored.
+        for (int s = 0; s < shapes.highWater; s++) {
+            shapes.collision[s] = shapes.alive[s] ? CollisionShape.of(shapes.geometry[s]) : null;
+        }
+    }
+
     // ------------------------------------------------------------------ debug draw
 
     private final WorldDrawing drawing = new WorldDrawing(this, state);

@@ -54,6 +54,12 @@ class ApiExamplesTest {
     }
 
     @Test
+    void aRollbackReplayEqualsTheWorldThatHadTheTrueInputAllAlong() {
+        assertTrue(org.cairn.examples.api.SnapshotExample.run(new PrintStream(new ByteArrayOutputStream(), true,
+                StandardCharsets.UTF_8)));
+    }
+
+    @Test
     void theOneWayPlatformHoldsTheBallOnTop() {
         double y = OneWayPlatformExample.run(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
         // On the platform's top (1.1 m) plus the ball's radius.
