@@ -98,7 +98,9 @@ final class Sensors {
         for (int i = 0; i < count; i++) {
             int s = list[i];
             foundCount = 0;
-            queries.overlapsOfSensor(s, collect);
+            if (!state.bodies.disabled[state.shapes.body[s]]) {
+                queries.overlapsOfSensor(s, collect);
+            }
             Arrays.sort(found, 0, foundCount);
             int[] old = visitors[s];
             int oldCount = visitorCount[s];

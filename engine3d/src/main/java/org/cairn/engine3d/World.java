@@ -177,7 +177,9 @@ public final class World {
             if (shapes.sensor[s]) {
                 sensors.remove(s);
             }
-            state.destroyProxy(s);
+            if (!bodies.disabled[i]) {
+                state.destroyProxy(s);
+            }
             forgetUserData(s, shapeData);
             shapes.free(s);
             s = next;
@@ -228,6 +230,9 @@ public final class World {
         if (jointView.hasJoints(i)) {
             throw new IllegalArgumentException("bodyId: " + bodyId + " has joints; destroy them before changing its type");
         }
+        if (bodies.disabled[i]) {
+            throw new IllegalArgumentException("bodyId: " + bodyId + " is disabled; enable it before changing its type");
+        }
         if (code == BodyStore.DYNAMIC && bodies.firstShape[i] >= 0 && !bodies.massOverridden[i] && !hasMassiveShape(i)) {
             throw new IllegalArgumentException("type: DYNAMIC would leave body " + bodyId + " without mass: none of its"
                     + " shapes has density and volume (set its mass with setMassProperties first)");
@@ -255,6 +260,47 @@ public final class World {
         if (code != BodyStore.STATIC) {
             wake(i);
         }
+    }
+
+    /**
+     * Takes a body out of the simulation ({@code false}) or puts it back ({@code true}). Disabled,
+     * it keeps its shapes, pose and velocities but collides with nothing, is not stepped, sleeps,
+     * and its contacts end (with events); its sensors see nothing. Enabled again, it wakes where it
+     * was. A body with joints is refused: destroy or move them first.
+     */
+    public void setEnabled(BodyId bodyId, boolean enabled) {
+        unlocked("setEnabled");
+        int i = body(bodyId);
+        if (bodies.disabled[i] != enabled) {
+            return;
+        }
+        if (jointView.hasJoints(i)) {
+            throw new IllegalArgumentException("bodyId: " + bodyId + " has joints; destroy them before "
+                    + (enabled ? "enabling" : "disabling") + " it");
+        }
+        if (!enabled) {
+            wake(i);
+            for (int s = bodies.firstShape[i]; s >= 0; s = shapes.nextInBody[s]) {
+                state.destroyProxy(s);
+            }
+            state.removeBody(i);
+            bodies.disabled[i] = true;
+            bodies.awake[i] = false;
+        } else {
+            bodies.disabled[i] = false;
+            bodies.awake[i] = bodies.type[i] != BodyStore.STATIC;
+            bodies.sleepTime[i] = 0;
+            state.addBody(i);
+            for (int s = bodies.firstShape[i]; s >= 0; s = shapes.nextInBody[s]) {
+                state.createProxy(s);
+            }
+            wake(i);
+        }
+    }
+
+    /** Whether a body takes part in the simulation ({@link #setEnabled}). */
+    public boolean isEnabled(BodyId bodyId) {
+        return !bodies.disabled[body(bodyId)];
     }
 
     /** The name given in the body's def. */
@@ -322,7 +368,9 @@ public final class World {
         bodies.firstShape[i] = s;
         updateMass(i);
         state.updateExtents(i);
-        state.createProxy(s);
+        if (!bodies.disabled[i]) {
+            state.createProxy(s);
+        }
         wake(i);
         return shapeIdAt(s);
     }
@@ -384,7 +432,9 @@ public final class World {
         unlocked("destroyShape");
         int s = shape(shapeId);
         int i = shapes.body[s];
-        state.destroyProxy(s);
+        if (!bodies.disabled[i]) {
+            state.destroyProxy(s);
+        }
         if (bodies.firstShape[i] == s) {
             bodies.firstShape[i] = shapes.nextInBody[s];
         } else {
@@ -535,6 +585,10 @@ public final class World {
      */
     public JointId createJoint(JointDef def) {
         unlocked("createJoint");
+        Check.notNull("def", def);
+        if (isValid(def.bodyA()) && bodies.disabled[def.bodyA().index()] || isValid(def.bodyB()) && bodies.disabled[def.bodyB().index()]) {
+            throw new IllegalArgumentException("def: a joint cannot hold a disabled body; enable it first");
+        }
         return jointView.create(def);
     }
 
@@ -1149,7 +1203,9 @@ public final class World {
         if (bodies.type[i] == BodyStore.DYNAMIC) {
             bodies.updateWorldInverseInertia(i, scratch9);
         }
-        state.refreshProxies(i, true);
+        if (!bodies.disabled[i]) {
+            state.refreshProxies(i, true);
+        }
         wake(i);
     }
 
@@ -1691,6 +1747,10 @@ public final class World {
 
     /** Wakes the body (and, at the next step, its island); every write that changes motion calls it. */
     private void wake(int i) {
+        if (bodies.disabled[i]) {
+            // Out of the simulation: it wakes when it is enabled.
+            return;
+        }
         state.wake(i);
     }
 

@@ -31,7 +31,8 @@ class BodyTypeChangeTest {
         for (int step = 0; step < 30; step++) {
             world.step();
         }
-        // Free fall for 0.5 s in 120 substeps of h = dt/4 (semi-implicit Euler: y drops g·h²·N(N+1)/2).
+        // Free fall for 0.5 s in 120 substeps of h = dt/4; carrying the crate it is in a contact
+        // constraint, so it moves by semi-implicit Euler: y drops g·h²·N(N+1)/2.
         double h = DT / 4, drop = G * h * h * 120 * 121 / 2;
         // Within 5.8 µm (measured): the crate's resting contact lets go of its last compression.
         assertEquals(5 - drop, world.position(shelf, new Vector3d()).y, 3e-5);

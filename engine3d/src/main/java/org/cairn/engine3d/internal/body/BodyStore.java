@@ -64,6 +64,8 @@ public final class BodyStore {
     public boolean[] allowSleep;
     public boolean[] awake;
     public boolean[] massOverridden;
+    /** Bodies taken out of the simulation (no proxies, no island, not stepped) until enabled again. */
+    public boolean[] disabled;
     /** Seconds the body has been slow enough to sleep. */
     public double[] sleepTime;
     /** Whether the body is in a contact constraint this step (set when the solver prepares). */
@@ -125,6 +127,7 @@ public final class BodyStore {
         allowSleep = new boolean[capacity];
         awake = new boolean[capacity];
         massOverridden = new boolean[capacity];
+        disabled = new boolean[capacity];
         sleepTime = new double[capacity];
         constrained = new boolean[capacity];
         velocityChange = new double[3 * capacity];
@@ -167,6 +170,7 @@ public final class BodyStore {
         allowSleep = Arrays.copyOf(allowSleep, c);
         awake = Arrays.copyOf(awake, c);
         massOverridden = Arrays.copyOf(massOverridden, c);
+        disabled = Arrays.copyOf(disabled, c);
         sleepTime = Arrays.copyOf(sleepTime, c);
         constrained = Arrays.copyOf(constrained, c);
         velocityChange = Arrays.copyOf(velocityChange, 3 * c);
@@ -208,6 +212,7 @@ public final class BodyStore {
         massEpoch[i]++;
         sleepTime[i] = 0.0;
         massOverridden[i] = false;
+        disabled[i] = false;
         awake[i] = true;
         return i;
     }
