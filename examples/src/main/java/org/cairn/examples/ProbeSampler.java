@@ -61,7 +61,7 @@ final class ProbeSampler {
             case "velocity" -> xyz(world.linearVelocity(body, v));
             case "angular_velocity" -> xyz(world.angularVelocity(body, v));
             case "speed" -> new double[] {world.linearVelocity(body, v).length()};
-            case "orientation" -> {
+            case "orientation", "rotation" -> {
                 world.rotation(body, q);
                 yield new double[] {q.x, q.y, q.z, q.w};
             }

@@ -71,6 +71,7 @@ final class Recorder implements Closeable {
                 row.put("name", e.getKey());
                 row.putArray("position").add(p.x).add(p.y).add(p.z);
                 row.putArray("orientation").add(q.x).add(q.y).add(q.z).add(q.w);
+                row.putArray("rotation").add(q.x).add(q.y).add(q.z).add(q.w);
                 row.putArray("linearVelocity").add(v.x).add(v.y).add(v.z);
                 row.putArray("angularVelocity").add(w.x).add(w.y).add(w.z);
                 row.put("type", world.type(id).name().toLowerCase(Locale.ROOT));

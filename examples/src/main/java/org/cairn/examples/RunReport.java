@@ -62,6 +62,8 @@ final class RunReport {
             vector(b.putArray("position"), world.position(id, v));
             world.rotation(id, q);
             b.putArray("orientation").add(q.x).add(q.y).add(q.z).add(q.w);
+            // The API's word, beside the first one (kept for the readers that use it).
+            b.putArray("rotation").add(q.x).add(q.y).add(q.z).add(q.w);
             vector(b.putArray("linearVelocity"), world.linearVelocity(id, v));
             vector(b.putArray("angularVelocity"), world.angularVelocity(id, v));
             b.put("awake", world.isAwake(id));

@@ -83,6 +83,7 @@ public final class SceneDescription {
         o.putArray("position").add(p.x).add(p.y).add(p.z);
         Quaterniond q = def.localRotation();
         o.putArray("orientation").add(q.x).add(q.y).add(q.z).add(q.w);
+        o.putArray("rotation").add(q.x).add(q.y).add(q.z).add(q.w);
         o.put("density", def.density());
         o.put("friction", def.friction());
         o.put("restitution", def.restitution());

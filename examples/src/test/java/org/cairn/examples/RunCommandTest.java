@@ -91,16 +91,18 @@ class RunCommandTest {
         assertEquals(1.5, root.get("time").asDouble(), 1e-12);
         assertEquals(13, root.get("bodies").size());
         for (JsonNode body : root.get("bodies")) {
-            assertKeys(body, "name", "type", "position", "orientation", "linearVelocity", "angularVelocity", "awake", "shapes");
+            assertKeys(body, "name", "type", "position", "orientation", "rotation", "linearVelocity", "angularVelocity", "awake",
+                    "shapes");
             assertEquals(1, body.get("shapes").size());
             JsonNode shape = body.get("shapes").get(0);
-            assertKeys(shape, "kind", "halfExtents", "position", "orientation", "density", "friction", "restitution");
+            assertKeys(shape, "kind", "halfExtents", "position", "orientation", "rotation", "density", "friction", "restitution");
             assertEquals("box", shape.get("kind").asText());
             assertNumbers(shape.get("halfExtents"), 3);
             assertEquals(0.6, shape.get("friction").asDouble(), 1e-15);
             assertTrue(Set.of("static", "kinematic", "dynamic").contains(body.get("type").asText()));
             assertNumbers(body.get("position"), 3);
             assertNumbers(body.get("orientation"), 4);
+            assertEquals(body.get("orientation"), body.get("rotation"), "one quaternion under both names");
             assertNumbers(body.get("linearVelocity"), 3);
             assertNumbers(body.get("angularVelocity"), 3);
             assertTrue(body.get("awake").isBoolean());
@@ -274,7 +276,8 @@ class RunCommandTest {
         assertEquals("box[0]", head.get("bodies").get(1).get("name").asText());
         assertEquals("box", head.get("bodies").get(1).get("shapes").get(0).get("kind").asText());
         JsonNode last = MAPPER.readTree(lines.get(lines.size() - 1));
-        assertKeys(last, "step", "time", "name", "position", "orientation", "linearVelocity", "angularVelocity", "type", "awake");
+        assertKeys(last, "step", "time", "name", "position", "orientation", "rotation", "linearVelocity", "angularVelocity", "type",
+                "awake");
         assertEquals(5, last.get("step").asInt());
         assertEquals("box[11]", last.get("name").asText());
         assertEquals("dynamic", last.get("type").asText());

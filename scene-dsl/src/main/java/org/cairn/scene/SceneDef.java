@@ -128,8 +128,8 @@ public record SceneDef(WorldDef world, List<BodySpec> bodies, List<MaterialPair>
      */
     public record Probe(String name, String body, List<String> quantities, int every, String joint) {
         /** What a probe of a body records: world position (m), orientation quaternion, velocities (m/s, rad/s), speed (m/s). */
-        public static final List<String> BODY_QUANTITIES = List.of("position", "orientation", "velocity", "angular_velocity",
-                "speed");
+        public static final List<String> BODY_QUANTITIES = List.of("position", "orientation", "rotation", "velocity",
+                "angular_velocity", "speed");
         /** What a probe of the whole scene records: energies (J), the number of touching contacts, awake bodies. */
         public static final List<String> SCENE_QUANTITIES = List.of("kinetic_energy", "potential_energy", "contacts",
                 "awake");
