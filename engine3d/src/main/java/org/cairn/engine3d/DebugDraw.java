@@ -33,10 +33,10 @@ public interface DebugDraw {
     }
 
     /**
-     * A point of a touching contact: where (midway between the surfaces), the unit normal from
-     * shape A to shape B, the normal impulse over the last step (N·s) and the separation (m).
+     * A point of a touching contact between shapes a and b: where (midway between the surfaces),
+     * the unit normal from a to b, the normal impulse over the last step (N·s) and the separation (m).
      */
-    default void contactPoint(Vector3dc point, Vector3dc normal, double normalImpulse, double separation) {
+    default void contactPoint(ShapeId a, ShapeId b, Vector3dc point, Vector3dc normal, double normalImpulse, double separation) {
     }
 
     /** A joint, from where it holds body A to where it holds body B (world, m). */

@@ -53,8 +53,8 @@ final class WorldDrawing {
             for (int c = 0; c < contactView.count(); c++) {
                 contactView.normal(c, drawB);
                 for (int k = 0; k < contactView.pointCount(c); k++) {
-                    draw.contactPoint(contactView.point(c, k, drawA), drawB, contactView.normalImpulse(c, k),
-                            contactView.separation(c, k));
+                    draw.contactPoint(contactView.shapeA(c), contactView.shapeB(c), contactView.point(c, k, drawA), drawB,
+                            contactView.normalImpulse(c, k), contactView.separation(c, k));
                 }
             }
         }

@@ -47,7 +47,9 @@ class DebugDrawTest {
             }
 
             @Override
-            public void contactPoint(Vector3dc point, Vector3dc normal, double normalImpulse, double separation) {
+            public void contactPoint(ShapeId a, ShapeId b, Vector3dc point, Vector3dc normal, double normalImpulse,
+                                     double separation) {
+                assertEquals(ground, world.body(a), "the ground is shape A of both contacts");
                 impulses.add(normalImpulse);
             }
 

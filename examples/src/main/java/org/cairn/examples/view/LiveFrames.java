@@ -9,11 +9,13 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.cairn.engine3d.BodyId;
-import org.cairn.engine3d.Contacts;
+import org.cairn.engine3d.DebugDraw;
+import org.cairn.engine3d.ShapeId;
 import org.cairn.engine3d.World;
 import org.cairn.scene.SceneDef;
 import org.joml.Quaterniond;
 import org.joml.Vector3d;
+import org.joml.Vector3dc;
 
 /**
  * Frames of a scene simulated as they are asked for: the world steps forward until the frame
@@ -142,22 +144,23 @@ public final class LiveFrames implements FrameSource {
             vel.add(v.x).add(v.y).add(v.z);
         }
         ArrayNode contacts = f.putArray("contacts");
-        Contacts cs = world.contacts();
-        Vector3d n = new Vector3d();
-        int points = 0;
-        for (int c = 0; c < cs.count() && points < MAX_CONTACT_POINTS; c++) {
-            cs.normal(c, n);
-            Integer a = index.get(cs.bodyA(c)), b = index.get(cs.bodyB(c));
-            for (int k = 0; k < cs.pointCount(c) && points < MAX_CONTACT_POINTS; k++, points++) {
-                cs.point(c, k, v);
-                ObjectNode p = contacts.addObject();
-                p.put("a", a == null ? -1 : a);
-                p.put("b", b == null ? -1 : b);
-                p.putArray("p").add(v.x).add(v.y).add(v.z);
-                p.putArray("n").add(n.x).add(n.y).add(n.z);
-                p.put("impulse", cs.normalImpulse(c, k));
+        // The world's own debug drawing hands over the contact points.
+        int[] points = {0};
+        world.draw(new DebugDraw() {
+            @Override
+            public void contactPoint(ShapeId sa, ShapeId sb, Vector3dc p, Vector3dc normal, double impulse, double separation) {
+                if (points[0]++ >= MAX_CONTACT_POINTS) {
+                    return;
+                }
+                Integer a = index.get(world.body(sa)), b = index.get(world.body(sb));
+                ObjectNode o = contacts.addObject();
+                o.put("a", a == null ? -1 : a);
+                o.put("b", b == null ? -1 : b);
+                o.putArray("p").add(p.x()).add(p.y()).add(p.z());
+                o.putArray("n").add(normal.x()).add(normal.y()).add(normal.z());
+                o.put("impulse", impulse);
             }
-        }
+        }, DebugDraw.CONTACTS);
         finite(f, "kinetic", world.kineticEnergy());
         finite(f, "potential", world.potentialEnergy());
         f.put("ms", ms);
