@@ -59,18 +59,10 @@ public final class SensorEvents {
     }
 
     private ShapeId shape(ContactEventLog log, int i, int side) {
-        check(log, i);
-        return world.shapeIdOf(log.shape(i, side), log.shapeGeneration(i, side));
+        return world.eventShape(log, i, side);
     }
 
     private BodyId body(ContactEventLog log, int i, int side) {
-        check(log, i);
-        return world.bodyIdOf(log.body(i, side), log.bodyGeneration(i, side));
-    }
-
-    private static void check(ContactEventLog log, int i) {
-        if (i < 0 || i >= log.size()) {
-            throw new IllegalArgumentException("event must be in [0, " + log.size() + "), got " + i);
-        }
+        return world.eventBody(log, i, side);
     }
 }

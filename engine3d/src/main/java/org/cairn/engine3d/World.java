@@ -565,6 +565,24 @@ public final class World {
         return live.generation() == generation ? live : new ShapeId(index, generation, serial);
     }
 
+    /** Side A (0) or B (1) shape of event i of a log, by the id it had then; the index is checked. */
+    ShapeId eventShape(org.cairn.engine3d.internal.contact.ContactEventLog log, int i, int side) {
+        checkEvent(log, i);
+        return shapeIdOf(log.shape(i, side), log.shapeGeneration(i, side));
+    }
+
+    /** As {@link #eventShape}, for the shape's body. */
+    BodyId eventBody(org.cairn.engine3d.internal.contact.ContactEventLog log, int i, int side) {
+        checkEvent(log, i);
+        return bodyIdOf(log.body(i, side), log.bodyGeneration(i, side));
+    }
+
+    static void checkEvent(org.cairn.engine3d.internal.contact.ContactEventLog log, int i) {
+        if (i < 0 || i >= log.size()) {
+            throw new IllegalArgumentException("event must be in [0, " + log.size() + "), got " + i);
+        }
+    }
+
     /** As {@link #shapeIdOf(int, int)}, for a body slot. */
     BodyId bodyIdOf(int index, int generation) {
         BodyId live = bodyIdOf(index);

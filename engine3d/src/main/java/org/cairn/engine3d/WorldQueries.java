@@ -157,8 +157,8 @@ final class WorldQueries {
         return overlapCallback.onOverlap(hit) ? 1 : 0;
     }
 
-    void overlapShape(Shape shape, double px, double py, double pz, double qx, double qy, double qz, double qw,
-                      QueryFilter filter, OverlapCallback callback) {
+    /** The query shape (its collision form cached while the same shape is asked about) at (p, q). */
+    private void place(Shape shape, double px, double py, double pz, double qx, double qy, double qz, double qw) {
         if (shape != cachedShape) {
             cachedShape = shape;
             cachedCollision = CollisionShape.of(shape);
@@ -171,6 +171,11 @@ final class WorldQueries {
         queryPose[4] = qy;
         queryPose[5] = qz;
         queryPose[6] = qw;
+    }
+
+    void overlapShape(Shape shape, double px, double py, double pz, double qx, double qy, double qz, double qw,
+                      QueryFilter filter, OverlapCallback callback) {
+        place(shape, px, py, pz, qx, qy, qz, qw);
         coreA = queryShape.worldCore(queryPose, 0, coreA);
         shape.bounds(px, py, pz, qx, qy, qz, qw, box);
         category = filter.categoryBits();
@@ -279,18 +284,7 @@ final class WorldQueries {
      */
     void castShape(Shape shape, double px, double py, double pz, double qx, double qy, double qz, double qw, double dx,
                    double dy, double dz, QueryFilter filter, RayCastCallback callback) {
-        if (shape != cachedShape) {
-            cachedShape = shape;
-            cachedCollision = CollisionShape.of(shape);
-        }
-        queryShape = cachedCollision;
-        queryPose[0] = px;
-        queryPose[1] = py;
-        queryPose[2] = pz;
-        queryPose[3] = qx;
-        queryPose[4] = qy;
-        queryPose[5] = qz;
-        queryPose[6] = qw;
+        place(shape, px, py, pz, qx, qy, qz, qw);
         castBase = queryShape.worldCore(queryPose, 0, castBase);
         if (coreA.length < castBase.length) {
             coreA = new double[castBase.length];
