@@ -844,16 +844,30 @@ public final class World {
      */
     public byte[] snapshot() {
         unlocked("snapshot");
-        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
-        try (java.io.DataOutputStream out = new java.io.DataOutputStream(bytes)) {
-            out.writeInt(SNAPSHOT_MAGIC);
-            out.writeInt(SNAPSHOT_VERSION);
+        java.io.ByteArrayOutputStream payload = new java.io.ByteArrayOutputStream();
+        try (java.io.DataOutputStream out = new java.io.DataOutputStream(payload)) {
             out.writeUTF(settingsFingerprint());
             out.writeLong(stepCount);
             out.writeLong(Double.doubleToRawLongBits(time));
             out.writeLong(Double.doubleToRawLongBits(timeCompensation));
             codec().write(out, state, pipeline, sensors, moveEvents, jointView, contactView);
-            // A checksum last, so bytes damaged on the way are refused rather than restored as some other state.
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        // Deflated (the stores' arrays are written at their capacity, mostly zeros), then a
+        // checksum over everything, so bytes damaged on the way are refused, not restored as
+        // some other state.
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        try (java.io.DataOutputStream out = new java.io.DataOutputStream(bytes)) {
+            out.writeInt(SNAPSHOT_MAGIC);
+            out.writeInt(SNAPSHOT_VERSION);
+            java.util.zip.Deflater deflater = new java.util.zip.Deflater(java.util.zip.Deflater.BEST_SPEED);
+            try (java.util.zip.DeflaterOutputStream z = new java.util.zip.DeflaterOutputStream(out, deflater, 1 << 16, true)) {
+                payload.writeTo(z);
+                z.finish();
+            } finally {
+                deflater.end();
+            }
             java.util.zip.CRC32 crc = new java.util.zip.CRC32();
             crc.update(bytes.toByteArray());
             out.writeInt((int) crc.getValue());
@@ -863,6 +877,9 @@ public final class World {
         return bytes.toByteArray();
     }
 
+    /** The most a snapshot may inflate to, bytes: a few bytes cannot ask for more memory than this. */
+    private static final int MAX_SNAPSHOT_BYTES = 1 << 30;
+
     /**
      * Puts the world back in the state {@code snapshot} holds ({@link #snapshot()}), which may
      * come from this world or another made with the same {@link WorldDef}. Ids of the bodies,
@@ -870,7 +887,8 @@ public final class World {
      * when it is another, use {@link #bodies} to find them. User data and callbacks stay as they
      * are here.
      *
-     * @throws IllegalArgumentException if the bytes are not a snapshot, or one of a world made with another def
+     * @throws IllegalArgumentException if the bytes are not a snapshot, or one of a world made
+     *                                  with another def; the world is then as it was
      */
     public void restore(byte[] snapshot) {
         unlocked("restore");
@@ -896,13 +914,25 @@ public final class World {
         java.util.zip.CRC32 crc = new java.util.zip.CRC32();
         crc.update(snapshot, 0, snapshot.length - 4);
         int stored = java.nio.ByteBuffer.wrap(snapshot, snapshot.length - 4, 4).getInt();
-        if ((int) crc.getValue() != stored) {
-            throw new IllegalArgumentException("not a snapshot of a Cairn world, or a damaged one (its checksum does not match)");
+        java.nio.ByteBuffer head = java.nio.ByteBuffer.wrap(snapshot, 0, 8);
+        if (head.getInt() != SNAPSHOT_MAGIC || head.getInt() != SNAPSHOT_VERSION) {
+            throw new IllegalArgumentException("not a snapshot of a Cairn world of this version");
         }
-        try (java.io.DataInputStream in = new java.io.DataInputStream(new java.io.ByteArrayInputStream(snapshot))) {
-            if (in.readInt() != SNAPSHOT_MAGIC || in.readInt() != SNAPSHOT_VERSION) {
-                throw new IllegalArgumentException("not a snapshot of a Cairn world of this version");
+        if ((int) crc.getValue() != stored) {
+            throw new IllegalArgumentException("a damaged snapshot (its checksum does not match)");
+        }
+        java.io.ByteArrayOutputStream payload = new java.io.ByteArrayOutputStream();
+        try (java.util.zip.InflaterInputStream z = new java.util.zip.InflaterInputStream(
+                new java.io.ByteArrayInputStream(snapshot, 8, snapshot.length - 12))) {
+            byte[] buffer = new byte[1 << 16];
+            for (int n = z.read(buffer); n > 0; n = z.read(buffer)) {
+                if (payload.size() + n > MAX_SNAPSHOT_BYTES) {
+                    throw new IllegalArgumentException("it inflates to more than " + MAX_SNAPSHOT_BYTES + " bytes");
+                }
+                payload.write(buffer, 0, n);
             }
+        }
+        try (java.io.DataInputStream in = new java.io.DataInputStream(new java.io.ByteArrayInputStream(payload.toByteArray()))) {
             String settings = in.readUTF();
             if (!settings.equals(settingsFingerprint())) {
                 throw new IllegalArgumentException("it was taken of a world made with another WorldDef: " + settings);
