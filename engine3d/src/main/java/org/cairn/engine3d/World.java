@@ -65,11 +65,9 @@ public final class World {
     private final Joints jointView = new Joints(this, state);
     private final double[] scratch9 = new double[9];
     private final double[] scratchQuat = new double[4];
-    private double accumulator;
-    private long stepCount;
-    private double time;
-    /** The low-order part {@link #time} lost in its last addition, s. */
-    private double timeCompensation;
+    private final WorldClock clock = new WorldClock();
+    private final WorldSnapshots snapshots = new WorldSnapshots(this, state, pipeline, sensors, moveEvents, jointView,
+            contactView, clock);
 
     /** Creates an empty world with the given settings. */
     public World(WorldDef def) {
@@ -811,74 +809,18 @@ public final class World {
 
     // ------------------------------------------------------------------ snapshots
 
-    private static final int SNAPSHOT_MAGIC = 0x43414952; // "CAIR"
-    private static final int SNAPSHOT_VERSION = 1;
-
-    private static org.cairn.engine3d.internal.snapshot.StateCodec codec() {
-        return new org.cairn.engine3d.internal.snapshot.StateCodec(java.util.List.of(World.class,
-                org.cairn.engine3d.internal.task.WorkerPool.class));
-    }
-
-    /** Every setting of the world's def, in words: a snapshot restores only into a world made with the same. */
-    private String settingsFingerprint() {
-        StringBuilder b = new StringBuilder();
-        for (java.lang.reflect.Field f : WorldDef.class.getDeclaredFields()) {
-            if (!java.lang.reflect.Modifier.isStatic(f.getModifiers())) {
-                f.setAccessible(true);
-                try {
-                    b.append(f.getName()).append('=').append(f.get(def)).append(';');
-                } catch (IllegalAccessException e) {
-                    throw new IllegalStateException(e);
-                }
-            }
-        }
-        return b.toString();
-    }
-
     /**
      * The whole state of the world as bytes: bodies, shapes, contacts with their warm-start
-     * impulses, joints, islands and sleep timers, the broadphase, events, time and step count. A
-     * world made with the same {@link WorldDef} and given them by {@link #restore(byte[])}
-     * continues bit for bit as this one does (for rollback, replays, or to look again at the step
-     * before a failure). User data ({@link #setUserData}) and the callbacks are not in it.
+     * impulses, joints, islands and sleep timers, the broadphase, events, sensors, time, step count
+     * and the fixed-step accumulator, deflated, with a checksum. A world made with the same
+     * {@link WorldDef} and given them by {@link #restore(byte[])} continues bit for bit as this one
+     * does (for rollback, replays, or to look again at the step before a failure). User data
+     * ({@link #setUserData}) and the callbacks are not in it.
      */
     public byte[] snapshot() {
         unlocked("snapshot");
-        java.io.ByteArrayOutputStream payload = new java.io.ByteArrayOutputStream();
-        try (java.io.DataOutputStream out = new java.io.DataOutputStream(payload)) {
-            out.writeUTF(settingsFingerprint());
-            out.writeLong(stepCount);
-            out.writeLong(Double.doubleToRawLongBits(time));
-            out.writeLong(Double.doubleToRawLongBits(timeCompensation));
-            codec().write(out, state, pipeline, sensors, moveEvents, jointView, contactView);
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
-        // Deflated (the stores' arrays are written at their capacity, mostly zeros), then a
-        // checksum over everything, so bytes damaged on the way are refused, not restored as
-        // some other state.
-        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
-        try (java.io.DataOutputStream out = new java.io.DataOutputStream(bytes)) {
-            out.writeInt(SNAPSHOT_MAGIC);
-            out.writeInt(SNAPSHOT_VERSION);
-            java.util.zip.Deflater deflater = new java.util.zip.Deflater(java.util.zip.Deflater.BEST_SPEED);
-            try (java.util.zip.DeflaterOutputStream z = new java.util.zip.DeflaterOutputStream(out, deflater, 1 << 16, true)) {
-                payload.writeTo(z);
-                z.finish();
-            } finally {
-                deflater.end();
-            }
-            java.util.zip.CRC32 crc = new java.util.zip.CRC32();
-            crc.update(bytes.toByteArray());
-            out.writeInt((int) crc.getValue());
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
-        return bytes.toByteArray();
+        return snapshots.write();
     }
-
-    /** The most a snapshot may inflate to, bytes: a few bytes cannot ask for more memory than this. */
-    private static final int MAX_SNAPSHOT_BYTES = 1 << 30;
 
     /**
      * Puts the world back in the state {@code snapshot} holds ({@link #snapshot()}), which may
@@ -893,62 +835,7 @@ public final class World {
     public void restore(byte[] snapshot) {
         unlocked("restore");
         Check.notNull("snapshot", snapshot);
-        // Bytes from elsewhere may be broken halfway: then the world goes back to what it was.
-        byte[] backup = snapshot();
-        try {
-            read(snapshot);
-        } catch (IllegalArgumentException | IllegalStateException | java.io.IOException e) {
-            try {
-                read(backup);
-            } catch (java.io.IOException impossible) {
-                throw new IllegalStateException(impossible);
-            }
-            throw new IllegalArgumentException("snapshot: cannot be restored: " + e.getMessage(), e);
-        }
-    }
-
-    private void read(byte[] snapshot) throws java.io.IOException {
-        if (snapshot.length < 12) {
-            throw new IllegalArgumentException("not a snapshot of a Cairn world (" + snapshot.length + " bytes)");
-        }
-        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
-        crc.update(snapshot, 0, snapshot.length - 4);
-        int stored = java.nio.ByteBuffer.wrap(snapshot, snapshot.length - 4, 4).getInt();
-        java.nio.ByteBuffer head = java.nio.ByteBuffer.wrap(snapshot, 0, 8);
-        if (head.getInt() != SNAPSHOT_MAGIC || head.getInt() != SNAPSHOT_VERSION) {
-            throw new IllegalArgumentException("not a snapshot of a Cairn world of this version");
-        }
-        if ((int) crc.getValue() != stored) {
-            throw new IllegalArgumentException("a damaged snapshot (its checksum does not match)");
-        }
-        java.io.ByteArrayOutputStream payload = new java.io.ByteArrayOutputStream();
-        try (java.util.zip.InflaterInputStream z = new java.util.zip.InflaterInputStream(
-                new java.io.ByteArrayInputStream(snapshot, 8, snapshot.length - 12))) {
-            byte[] buffer = new byte[1 << 16];
-            for (int n = z.read(buffer); n > 0; n = z.read(buffer)) {
-                if (payload.size() + n > MAX_SNAPSHOT_BYTES) {
-                    throw new IllegalArgumentException("it inflates to more than " + MAX_SNAPSHOT_BYTES + " bytes");
-                }
-                payload.write(buffer, 0, n);
-            }
-        }
-        try (java.io.DataInputStream in = new java.io.DataInputStream(new java.io.ByteArrayInputStream(payload.toByteArray()))) {
-            String settings = in.readUTF();
-            if (!settings.equals(settingsFingerprint())) {
-                throw new IllegalArgumentException("it was taken of a world made with another WorldDef: " + settings);
-            }
-            long steps = in.readLong();
-            double t = Double.longBitsToDouble(in.readLong());
-            double compensation = Double.longBitsToDouble(in.readLong());
-            codec().read(in, state, pipeline, sensors, moveEvents, jointView, contactView);
-            stepCount = steps;
-            time = t;
-            timeCompensation = compensation;
-        }
-        // Collision shapes are derived from geometry, not stored.
-        for (int s = 0; s < shapes.highWater; s++) {
-            shapes.collision[s] = shapes.alive[s] ? CollisionShape.of(shapes.geometry[s]) : null;
-        }
+        snapshots.restore(snapshot);
     }
 
     // ------------------------------------------------------------------ debug draw
@@ -1486,12 +1373,7 @@ public final class World {
         moveEvents.record();
         sensors.update();
         state.endEventsReported = state.contacts.endEvents.size();
-        stepCount++;
-        // Compensated (Kahan) summation: 120 steps of 1/60 s read 2.0 s, not 1.9999999999999978.
-        double y = dt - timeCompensation;
-        double t = time + y;
-        timeCompensation = (t - time) - y;
-        time = t;
+        clock.stepped(dt);
     }
 
     /**
@@ -1506,12 +1388,12 @@ public final class World {
     public int advance(double frameSeconds) {
         unlocked("advance");
         Check.nonNegative("frameSeconds", frameSeconds);
-        accumulator += Math.min(frameSeconds, def.maxFrameTime());
+        clock.accumulator += Math.min(frameSeconds, def.maxFrameTime());
         double h = def.timeStep();
         int steps = 0;
-        while (accumulator >= h) {
+        while (clock.accumulator >= h) {
             step(h, def.substeps());
-            accumulator -= h;
+            clock.accumulator -= h;
             steps++;
         }
         return steps;
@@ -1519,7 +1401,7 @@ public final class World {
 
     /** Fraction of a fixed step that real time has run past the last step, in [0, 1). */
     public double interpolationAlpha() {
-        return accumulator / def.timeStep();
+        return clock.accumulator / def.timeStep();
     }
 
     /**
@@ -1594,12 +1476,12 @@ public final class World {
 
     /** Number of steps taken since the world was made. */
     public long stepCount() {
-        return stepCount;
+        return clock.steps;
     }
 
     /** Simulated seconds since the world was made. */
     public double time() {
-        return time;
+        return clock.time;
     }
 
     /**

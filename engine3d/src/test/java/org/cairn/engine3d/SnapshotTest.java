@@ -103,6 +103,18 @@ class SnapshotTest {
     }
 
     @Test
+    void theClockComesBackTooStepsTimeAndTheFixedStepAccumulator() {
+        World world = scene(WorldDef.builder().build());
+        world.advance(10.5 / 60);
+        byte[] snapshot = world.snapshot();
+        world.advance(3.25 / 60);
+        world.restore(snapshot);
+        assertEquals(10, world.stepCount());
+        assertEquals(10.0 / 60, world.time(), 1e-15);
+        assertEquals(0.5, world.interpolationAlpha(), 1e-9);
+    }
+
+    @Test
     void withTwoWorkersTooAndTheSameAsOne() {
         World two = scene(WorldDef.builder().workerCount(2).build());
         step(two, 120);
