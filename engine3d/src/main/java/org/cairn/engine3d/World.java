@@ -944,13 +944,16 @@ public final class World {
         }
     }
 
+    /** {@code data} with {@code value} at {@code slot}, grown if need be. */
+    private static Object[] withUserData(Object[] data, int slot, Object value) {
+        Object[] out = data.length > slot ? data : java.util.Arrays.copyOf(data, Math.max(2 * data.length, slot + 1));
+        out[slot] = value;
+        return out;
+    }
+
     /** Attaches any object to a body (null: none); it goes with the body. */
     public void setUserData(BodyId bodyId, Object data) {
-        int i = body(bodyId);
-        if (bodyData.length <= i) {
-            bodyData = java.util.Arrays.copyOf(bodyData, Math.max(2 * bodyData.length, i + 1));
-        }
-        bodyData[i] = data;
+        bodyData = withUserData(bodyData, body(bodyId), data);
     }
 
     /** The object attached to a body, or null. */
@@ -961,11 +964,7 @@ public final class World {
 
     /** Attaches any object to a shape (null: none); it goes with the shape. */
     public void setUserData(ShapeId shapeId, Object data) {
-        int s = shape(shapeId);
-        if (shapeData.length <= s) {
-            shapeData = java.util.Arrays.copyOf(shapeData, Math.max(2 * shapeData.length, s + 1));
-        }
-        shapeData[s] = data;
+        shapeData = withUserData(shapeData, shape(shapeId), data);
     }
 
     /** The object attached to a shape, or null. */
