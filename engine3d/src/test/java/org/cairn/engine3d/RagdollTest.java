@@ -43,8 +43,10 @@ class RagdollTest {
     }
 
     /**
-     * Measured: at most 3.59° past a limit while it tumbles (a shoulder's cone; limits push back at
-     * no more than 0.3 rad/s), 0.009° once at rest; every part asleep after 333 steps (5.6 s).
+     * Its joints form a tree, solved exactly with the limits that act (JointTree). Measured: at
+     * most 1.60° past a limit while it tumbles (the spine's twist; limits push back at no more
+     * than 0.3 rad/s), 0.050° once at rest on the ground; every part asleep after 250 steps
+     * (4.2 s). (One joint at a time: 3.59°, 0.009°, 333 steps.)
      */
     @Test
     void aDroppedRagdollGivesALimitAFewDegreesAtMostComesToRestWithinThemAndSleeps() {
@@ -101,8 +103,8 @@ class RagdollTest {
         }
         System.out.printf("ragdoll: worst %.3f° past a limit (%s), at rest %.4f°, asleep at step %d%n", Math.toDegrees(worst),
                 where, Math.toDegrees(atRest), asleepAt);
-        assertTrue(worst < Math.toRadians(6), "a limit was passed by " + Math.toDegrees(worst) + "° (" + where + ")");
-        assertTrue(atRest < Math.toRadians(0.03), "at rest a limit is passed by " + Math.toDegrees(atRest) + "°");
+        assertTrue(worst < Math.toRadians(5), "a limit was passed by " + Math.toDegrees(worst) + "° (" + where + ")");
+        assertTrue(atRest < Math.toRadians(0.15), "at rest a limit is passed by " + Math.toDegrees(atRest) + "°");
         assertTrue(asleepAt > 0, "the ragdoll never fell asleep");
         for (BodyId part : parts) {
             assertFalse(world.isAwake(part));

@@ -22,6 +22,8 @@ final class JointScratch {
     /** The axial rows being solved: angular or linear, and A's lever (an offset into g). */
     boolean axialAngular;
     int axialLever;
+    /** Whether the axial rows leave the limits out (a tree's hinge: its limits are rows of the tree). */
+    boolean skipLimits;
     /** Padding, so two workers' scratch never shares a cache line. */
     final long[] pad = new long[8];
 }

@@ -202,6 +202,7 @@ final class JointSolver extends JointKinds {
             }
         }
         listTurningEntries(sb);
+        tree.build(js, active, count, stateA, stateB, sb.state, sb.count);
     }
 
     /**
@@ -326,6 +327,9 @@ final class JointSolver extends JointKinds {
     void solve(boolean useBias, WorkerPool pool) {
         passUseBias = useBias;
         forEachColour(pool, solveTask);
+        if (tree.treeCount > 0) {
+            tree.solve(this, useBias, scratch[0]);
+        }
     }
 
     private void solve(int n, boolean useBias, JointScratch w) {
