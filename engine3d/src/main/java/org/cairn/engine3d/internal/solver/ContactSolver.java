@@ -521,6 +521,11 @@ public final class ContactSolver {
         return block;
     }
 
+    /** The joints' solver (for tests). */
+    JointSolver jointSolver() {
+        return joints;
+    }
+
     /** The step's constraints (for tests). */
     ContactConstraints constraints() {
         return c;

@@ -398,6 +398,11 @@ final class JointSolver extends JointKinds {
         return brokenList[i];
     }
 
+    /** The joint of active index n (for tests). */
+    int activeJoint(int n) {
+        return active[n];
+    }
+
     /** Active joints this step (for tests). */
     int count() {
         return count;

@@ -73,8 +73,9 @@ final class JointTree {
     private byte[] kind = new byte[S * 16];
     private double[] rhs = new double[S * 16];
     private double[] acc = new double[BLOCK * 16];
-    private double[] inverse = new double[BLOCK * 16];
-    private double[] lower = new double[BLOCK * 16];
+    /** Per node, the Cholesky factor C of ±D (lower, stride S) and Y = C⁻¹·H_{i,p}. */
+    private double[] cholesky = new double[BLOCK * 16];
+    private double[] coupled = new double[BLOCK * 16];
     private double[] x = new double[S * 16];
     private final double[] h = new double[BLOCK];
     private final double[] work = new double[2 * BLOCK];
@@ -325,8 +326,8 @@ final class JointTree {
             kind = Arrays.copyOf(kind, S * n);
             rhs = Arrays.copyOf(rhs, S * n);
             acc = Arrays.copyOf(acc, BLOCK * n);
-            inverse = Arrays.copyOf(inverse, BLOCK * n);
-            lower = Arrays.copyOf(lower, BLOCK * n);
+            cholesky = Arrays.copyOf(cholesky, BLOCK * n);
+            coupled = Arrays.copyOf(coupled, BLOCK * n);
             x = Arrays.copyOf(x, S * n);
         }
         int node = nodeCount++;
@@ -504,36 +505,67 @@ final class JointTree {
         }
     }
 
-    /** Block LDLᵀ in elimination order: D_i = acc_i, L_i = D_i⁻¹·H_{i,p}, acc_p −= H_{i,p}ᵀ·L_i. */
+    /**
+     * Block LDLᵀ in elimination order, each block by its Cholesky factor: with σ = +1 for a body
+     * (its block is positive definite) and −1 for a joint (negative definite), σ·D_i = C·Cᵀ,
+     * Y_i = C⁻¹·H_{i,p}, and the parent's block takes D_p −= H_{i,p}ᵀ·D_i⁻¹·H_{i,p} = σ·YᵀY.
+     */
     private void factor(int start, int end) {
         for (int i = start; i < end; i++) {
-            int n = nodeSize[i];
-            invert(acc, BLOCK * i, n, inverse, BLOCK * i);
+            int n = nodeSize[i], o = BLOCK * i;
+            double sign = nodeIsJoint[i] ? -1.0 : 1.0;
+            choleskyOf(acc, o, n, sign, cholesky, o);
             int p = nodeParent[i];
             if (p < 0) {
                 continue;
             }
             int m = nodeSize[p];
             coupling(i, p, h);
-            int l = BLOCK * i;
-            for (int r = 0; r < n; r++) {
-                for (int c = 0; c < m; c++) {
-                    double sum = 0;
-                    for (int k = 0; k < n; k++) {
-                        sum += inverse[l + S * r + k] * h[S * k + c];
+            // Y = C⁻¹·H, column by column.
+            for (int c = 0; c < m; c++) {
+                for (int r = 0; r < n; r++) {
+                    double v = h[S * r + c];
+                    for (int k = 0; k < r; k++) {
+                        v -= cholesky[o + S * r + k] * coupled[o + S * k + c];
                     }
-                    lower[l + S * r + c] = sum;
+                    coupled[o + S * r + c] = v / cholesky[o + S * r + r];
                 }
             }
             int a = BLOCK * p;
             for (int r = 0; r < m; r++) {
-                for (int c = 0; c < m; c++) {
+                for (int c = 0; c <= r; c++) {
                     double sum = 0;
                     for (int k = 0; k < n; k++) {
-                        sum += h[S * k + r] * lower[l + S * k + c];
+                        sum += coupled[o + S * k + r] * coupled[o + S * k + c];
                     }
-                    acc[a + S * r + c] -= sum;
+                    acc[a + S * r + c] -= sign * sum;
+                    if (c != r) {
+                        acc[a + S * c + r] -= sign * sum;
+                    }
                 }
+            }
+        }
+    }
+
+    /**
+     * σ·a = C·Cᵀ for the n×n block at a[ao..) (stride S), C into d[o..) (lower triangle). A pivot
+     * that is not positive (rows that constrain nothing independent of the others) is made so
+     * large that its row takes no part.
+     */
+    private static void choleskyOf(double[] a, int ao, int n, double sign, double[] d, int o) {
+        for (int j = 0; j < n; j++) {
+            double v = sign * a[ao + S * j + j];
+            for (int k = 0; k < j; k++) {
+                v -= d[o + S * j + k] * d[o + S * j + k];
+            }
+            double pivot = v > 0 ? Math.sqrt(v) : Double.POSITIVE_INFINITY;
+            d[o + S * j + j] = pivot;
+            for (int i = j + 1; i < n; i++) {
+                double w = sign * a[ao + S * i + j];
+                for (int k = 0; k < j; k++) {
+                    w -= d[o + S * i + k] * d[o + S * j + k];
+                }
+                d[o + S * i + j] = pivot == Double.POSITIVE_INFINITY ? 0.0 : w / pivot;
             }
         }
     }
@@ -557,45 +589,56 @@ final class JointTree {
         }
     }
 
-    /** Forward (children first), diagonal, backward (parents first): x = H⁻¹·x. */
+    /**
+     * x = H⁻¹·x with the factors: forward (children first) u_i = C⁻¹·z_i, the parent taking
+     * z_p −= σ·Yᵀ·u_i; backward (parents first) x_i = σ·C⁻ᵀ·(u_i − Y·x_p).
+     */
     private void substitute(int start, int end) {
         for (int i = start; i < end; i++) {
+            int n = nodeSize[i], o = BLOCK * i, q = S * i;
+            for (int r = 0; r < n; r++) {
+                double v = x[q + r];
+                for (int k = 0; k < r; k++) {
+                    v -= cholesky[o + S * r + k] * x[q + k];
+                }
+                x[q + r] = v / cholesky[o + S * r + r];
+            }
             int p = nodeParent[i];
             if (p < 0) {
                 continue;
             }
-            int n = nodeSize[i], m = nodeSize[p], l = BLOCK * i;
-            for (int c = 0; c < m; c++) {
+            double sign = nodeIsJoint[i] ? -1.0 : 1.0;
+            for (int c = 0; c < nodeSize[p]; c++) {
                 double sum = 0;
                 for (int k = 0; k < n; k++) {
-                    sum += lower[l + S * k + c] * x[S * i + k];
+                    sum += coupled[o + S * k + c] * x[q + k];
                 }
-                x[S * p + c] -= sum;
+                x[S * p + c] -= sign * sum;
             }
-        }
-        for (int i = start; i < end; i++) {
-            int n = nodeSize[i], o = BLOCK * i;
-            for (int r = 0; r < n; r++) {
-                double sum = 0;
-                for (int k = 0; k < n; k++) {
-                    sum += inverse[o + S * r + k] * x[S * i + k];
-                }
-                work[r] = sum;
-            }
-            System.arraycopy(work, 0, x, S * i, n);
         }
         for (int i = end - 1; i >= start; i--) {
+            int n = nodeSize[i], o = BLOCK * i, q = S * i;
             int p = nodeParent[i];
-            if (p < 0) {
-                continue;
-            }
-            int n = nodeSize[i], m = nodeSize[p], l = BLOCK * i;
-            for (int r = 0; r < n; r++) {
-                double sum = 0;
-                for (int c = 0; c < m; c++) {
-                    sum += lower[l + S * r + c] * x[S * p + c];
+            if (p >= 0) {
+                int m = nodeSize[p];
+                for (int r = 0; r < n; r++) {
+                    double sum = 0;
+                    for (int c = 0; c < m; c++) {
+                        sum += coupled[o + S * r + c] * x[S * p + c];
+                    }
+                    x[q + r] -= sum;
                 }
-                x[S * i + r] -= sum;
+            }
+            double sign = nodeIsJoint[i] ? -1.0 : 1.0;
+            for (int r = n - 1; r >= 0; r--) {
+                double v = x[q + r];
+                for (int k = r + 1; k < n; k++) {
+                    v -= cholesky[o + S * k + r] * x[q + k];
+                }
+                x[q + r] = v / cholesky[o + S * r + r];
+            }
+            for (int r = 0; r < n; r++) {
+                x[q + r] *= sign;
             }
         }
     }
@@ -648,59 +691,5 @@ final class JointTree {
         s[o + 3] += s[k] * ax + s[k + 1] * ay + s[k + 2] * az;
         s[o + 4] += s[k + 3] * ax + s[k + 4] * ay + s[k + 5] * az;
         s[o + 5] += s[k + 6] * ax + s[k + 7] * ay + s[k + 8] * az;
-    }
-
-    /**
-     * Inverts the n×n block at a[ao..) (stride S) into d[o..) by Gauss–Jordan elimination with
-     * partial pivoting: body blocks are positive definite, joint blocks negative definite.
-     */
-    private void invert(double[] a, int ao, int n, double[] d, int o) {
-        double[] m = work;
-        int w = 2 * n;
-        for (int r = 0; r < n; r++) {
-            for (int c = 0; c < n; c++) {
-                m[w * r + c] = a[ao + S * r + c];
-                m[w * r + n + c] = r == c ? 1.0 : 0.0;
-            }
-        }
-        for (int c = 0; c < n; c++) {
-            int pivot = c;
-            for (int r = c + 1; r < n; r++) {
-                if (Math.abs(m[w * r + c]) > Math.abs(m[w * pivot + c])) {
-                    pivot = r;
-                }
-            }
-            if (pivot != c) {
-                for (int k = 0; k < w; k++) {
-                    double t = m[w * c + k];
-                    m[w * c + k] = m[w * pivot + k];
-                    m[w * pivot + k] = t;
-                }
-            }
-            double diagonal = m[w * c + c];
-            if (diagonal == 0) {
-                // Rows that constrain nothing independent of each other: this node passes nothing on.
-                for (int r = 0; r < n; r++) {
-                    Arrays.fill(d, o + S * r, o + S * r + n, 0.0);
-                }
-                return;
-            }
-            for (int k = 0; k < w; k++) {
-                m[w * c + k] /= diagonal;
-            }
-            for (int r = 0; r < n; r++) {
-                if (r != c) {
-                    double f = m[w * r + c];
-                    if (f != 0) {
-                        for (int k = 0; k < w; k++) {
-                            m[w * r + k] -= f * m[w * c + k];
-                        }
-                    }
-                }
-            }
-        }
-        for (int r = 0; r < n; r++) {
-            System.arraycopy(m, w * r + n, d, o + S * r, n);
-        }
     }
 }

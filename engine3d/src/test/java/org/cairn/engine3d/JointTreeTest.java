@@ -1,0 +1,60 @@
+package org.cairn.engine3d;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.cairn.engine3d.geometry.Box;
+import org.joml.Vector3d;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Joints whose bodies form a tree are solved together, exactly, each pass: what that promises
+ * at the level of the bodies, whatever the mass ratios.
+ */
+class JointTreeTest {
+    private static BodyId box(World world, double x, double y, double hx, double hy, double hz, double density) {
+        BodyId b = world.createBody(BodyDef.builder().position(x, y, 0).build());
+        world.createShape(b, ShapeDef.builder().density(density).build(), new Box(hx, hy, hz));
+        return b;
+    }
+
+    /** The velocity of the world point p carried by body b. */
+    private static Vector3d pointVelocity(World world, BodyId b, Vector3d p, Vector3d dest) {
+        Vector3d c = world.centerOfMass(b, new Vector3d()), w = world.angularVelocity(b, new Vector3d());
+        return world.linearVelocity(b, dest).add(w.cross(p.sub(c, new Vector3d())));
+    }
+
+    /**
+     * A chain of 20 light links (1 kg) ending in a 100 kg block, released sideways so that it
+     * swings: the step ends with a relax pass that solves the chain's joints exactly, so at the end
+     * of every step each joint's two anchors move together. Measured: at most 2.9e-14 m/s apart
+     * over 5 s (solved one joint at a time, as before trees: 0.24 m/s, the heavy block's pull
+     * reaching the top of the chain only a link per pass).
+     */
+    @Test
+    void everyJointsAnchorsMoveTogetherAtTheEndOfEveryStepOfASwingingChainUnderAHeavyBlock() {
+        World world = new World(WorldDef.builder().sleeping(false).build());
+        BodyId previous = world.createBody(BodyDef.builder().type(BodyType.STATIC).position(0, 20, 0).build());
+        JointId[] joints = new JointId[21];
+        for (int i = 0; i < 20; i++) {
+            BodyId next = box(world, (i + 0.5) * 0.5, 20, 0.25, 0.05, 0.05, 1 / 0.005);
+            joints[i] = world.createJoint(JointDef.builder(JointKind.BALL, previous, next).anchor(i * 0.5, 20, 0).build());
+            previous = next;
+        }
+        BodyId block = box(world, 10.25, 20, 0.25, 0.25, 0.25, 100 / 0.125);
+        joints[20] = world.createJoint(JointDef.builder(JointKind.BALL, previous, block).anchor(10, 20, 0).build());
+        Vector3d a = new Vector3d(), b = new Vector3d(), va = new Vector3d(), vb = new Vector3d();
+        double worst = 0;
+        for (int step = 0; step < 300; step++) {
+            world.step();
+            for (JointId j : joints) {
+                world.joints().anchorA(j, a);
+                world.joints().anchorB(j, b);
+                pointVelocity(world, world.joints().bodyA(j), a, va);
+                pointVelocity(world, world.joints().bodyB(j), b, vb);
+                worst = Math.max(worst, va.distance(vb));
+            }
+        }
+        System.out.printf("swinging chain: anchors at most %.3g m/s apart%n", worst);
+        assertTrue(worst < 1e-9, "a joint's anchors moved " + worst + " m/s apart");
+    }
+}
