@@ -314,9 +314,10 @@ public final class ContactSolver {
         forEachColour(pool, sequentialTask);
     }
 
-    /** Sequential impulses' position iterations after a substep's position update (on this thread, in colour order). */
+    /** Sequential impulses' position iterations after a substep's position update, contacts then joints (on this thread, in colour order). */
     public void solvePositions(BodyStore b) {
         positions.solve(b, scratch[0]);
+        joints.solvePositions(context.positionIterations, c);
     }
 
     /**

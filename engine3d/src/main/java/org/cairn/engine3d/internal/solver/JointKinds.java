@@ -325,7 +325,7 @@ abstract class JointKinds extends JointAxialRows {
      * A hinge's tilt: the swing of e (its part that tilts A's axis) as errors about the two
      * perpendiculars, rad, into w.t[0..2).
      */
-    private void hingeTilt(int j, JointScratch w) {
+    void hingeTilt(int j, JointScratch w) {
         double[] g = w.g;
         JointStore js = store;
         double along = g[9] * js.localAxisA[3 * j] + g[10] * js.localAxisA[3 * j + 1] + g[11] * js.localAxisA[3 * j + 2];

@@ -294,28 +294,7 @@ final class JointRows {
                      boolean linearBias, double[] soft, int ls, boolean angularBias, int as, double[] k6, double[] rhs,
                      double[] t) {
         double rax = g[0], ray = g[1], raz = g[2], rbx = g[3], rby = g[4], rbz = g[5];
-        double m = s[oa + SolverBodies.INVERSE_MASS] + s[ob + SolverBodies.INVERSE_MASS];
-        java.util.Arrays.fill(k6, 0, 36, 0.0);
-        // K_pp.
-        for (int i = 0; i < 3; i++) {
-            k6[7 * i] = m;
-        }
-        addLeverMass(s, oa, rax, ray, raz, k6, 6);
-        addLeverMass(s, ob, rbx, rby, rbz, k6, 6);
-        int ia = oa + SolverBodies.INVERSE_INERTIA, ib = ob + SolverBodies.INVERSE_INERTIA;
-        for (int r = 0; r < 3; r++) {
-            for (int c = 0; c < 3; c++) {
-                // K_aa.
-                k6[6 * (3 + r) + 3 + c] = s[ia + 3 * r + c] + s[ib + 3 * r + c];
-                // K_pa[r][c] = −([r_A]I_A)[r][c] − ([r_B]I_B)[r][c]; [r]M column c is r × (column c of M).
-                double ax = s[ia + c], ay = s[ia + 3 + c], az = s[ia + 6 + c];
-                double bx = s[ib + c], by = s[ib + 3 + c], bz = s[ib + 6 + c];
-                double ra = r == 0 ? ray * az - raz * ay : r == 1 ? raz * ax - rax * az : rax * ay - ray * ax;
-                double rb = r == 0 ? rby * bz - rbz * by : r == 1 ? rbz * bx - rbx * bz : rbx * by - rby * bx;
-                k6[6 * r + 3 + c] = -(ra + rb);
-                k6[6 * (3 + c) + r] = -(ra + rb);
-            }
-        }
+        weldMass(s, oa, ob, g, k6);
         // Velocity errors, plus bias where the rows take it.
         pointVelocity(s, oa, ob, g, rhs, 0);
         rhs[3] = s[ob + 3] - s[oa + 3];
@@ -348,6 +327,36 @@ final class JointRows {
         lambda[l + 5] += lz;
         applyLinear(s, oa, ob, px, py, pz, rax, ray, raz, rbx, rby, rbz, t);
         applyAngular(s, oa, ob, lx, ly, lz, t);
+    }
+
+    /**
+     * The weld's 6×6 effective mass K = J·M⁻¹·Jᵀ into k6 (row-major): K_pp as in {@link #point},
+     * K_aa = I_A⁻¹ + I_B⁻¹, K_pa = −([r_A]I_A⁻¹ + [r_B]I_B⁻¹), with r_A at g[0..3) and r_B at g[3..6).
+     */
+    static void weldMass(double[] s, int oa, int ob, double[] g, double[] k6) {
+        double rax = g[0], ray = g[1], raz = g[2], rbx = g[3], rby = g[4], rbz = g[5];
+        double m = s[oa + SolverBodies.INVERSE_MASS] + s[ob + SolverBodies.INVERSE_MASS];
+        java.util.Arrays.fill(k6, 0, 36, 0.0);
+        // K_pp.
+        for (int i = 0; i < 3; i++) {
+            k6[7 * i] = m;
+        }
+        addLeverMass(s, oa, rax, ray, raz, k6, 6);
+        addLeverMass(s, ob, rbx, rby, rbz, k6, 6);
+        int ia = oa + SolverBodies.INVERSE_INERTIA, ib = ob + SolverBodies.INVERSE_INERTIA;
+        for (int r = 0; r < 3; r++) {
+            for (int c = 0; c < 3; c++) {
+                // K_aa.
+                k6[6 * (3 + r) + 3 + c] = s[ia + 3 * r + c] + s[ib + 3 * r + c];
+                // K_pa[r][c] = −([r_A]I_A)[r][c] − ([r_B]I_B)[r][c]; [r]M column c is r × (column c of M).
+                double ax = s[ia + c], ay = s[ia + 3 + c], az = s[ia + 6 + c];
+                double bx = s[ib + c], by = s[ib + 3 + c], bz = s[ib + 6 + c];
+                double ra = r == 0 ? ray * az - raz * ay : r == 1 ? raz * ax - rax * az : rax * ay - ray * ax;
+                double rb = r == 0 ? rby * bz - rbz * by : r == 1 ? rbz * bx - rbx * bz : rbx * by - rby * bx;
+                k6[6 * r + 3 + c] = -(ra + rb);
+                k6[6 * (3 + c) + r] = -(ra + rb);
+            }
+        }
     }
 
     /**

@@ -348,6 +348,51 @@ final class JointSolver extends JointKinds {
     }
 
     /**
+     * Sequential impulses' position iterations for the joints ({@link JointPositions}), after the
+     * contacts' (on this thread, joint by joint in their colour order): {@code iterations} passes,
+     * then the contacts' record of each jointed body's turn since the step began follows its new
+     * orientation.
+     */
+    void solvePositions(int iterations, ContactConstraints c) {
+        if (count == 0 || iterations == 0) {
+            return;
+        }
+        JointScratch w = scratch[0];
+        for (int iteration = 0; iteration < iterations; iteration++) {
+            for (int n = 0; n < count; n++) {
+                correctPosition(n, w);
+            }
+        }
+        for (int i = 0; i < turningCount; i++) {
+            c.updateDeltaRotation(bodies, solverBodies.body[turning[i]]);
+        }
+    }
+
+    private void correctPosition(int n, JointScratch w) {
+        int j = active[n];
+        JointStore js = store;
+        int kind = js.kind[j];
+        if (kind != JointStore.BALL && kind != JointStore.HINGE && kind != JointStore.FIXED
+                || kind == JointStore.FIXED && (js.linearHertz[j] > 0 || js.angularHertz[j] > 0)) {
+            return;
+        }
+        geometry(n, j, w);
+        double[] s = solverBodies.state, t = w.t;
+        int a = js.bodyA[j], b = js.bodyB[j];
+        if (kind == JointStore.FIXED) {
+            errorVector(j, w);
+            JointPositions.weld(bodies, a, b, s, stateA[n], stateB[n], w.g, t[0], t[1], t[2], w.k6, w.rhs6, t);
+            return;
+        }
+        if (kind == JointStore.HINGE) {
+            hingeTilt(j, w);
+            JointPositions.alignment(bodies, a, b, s, stateA[n], stateB[n], w.g, 16, 19, t[0], t[1], t);
+            geometry(n, j, w);
+        }
+        JointPositions.point(bodies, a, b, s, stateA[n], stateB[n], w.g, w.k, w.kInv, t);
+    }
+
+    /**
      * At the end of the step: each joint's reaction (its last substep's impulses over the substep)
      * and, where it exceeds a threshold, the joint breaks. Returns the number that broke; they are
      * listed in joint order.
