@@ -43,10 +43,8 @@ class RagdollTest {
     }
 
     /**
-     * Its joints form a tree, solved exactly with the limits that act (JointTree). Measured: at
-     * most 1.60° past a limit while it tumbles (an elbow; limits push back at no more than 0.3
-     * rad/s), 0.13° once at rest on the ground (0.05° to 0.13° as rounding changes the fall);
-     * every part asleep after 225 steps (3.75 s). (One joint at a time: 3.59°, 0.009°, 333 steps.)
+     * Measured: at most 3.59° past a limit while it tumbles (a shoulder's cone; limits push back at
+     * no more than 0.3 rad/s), 0.009° once at rest; every part asleep after 333 steps (5.6 s).
      */
     @Test
     void aDroppedRagdollGivesALimitAFewDegreesAtMostComesToRestWithinThemAndSleeps() {
@@ -103,8 +101,8 @@ class RagdollTest {
         }
         System.out.printf("ragdoll: worst %.3f° past a limit (%s), at rest %.4f°, asleep at step %d%n", Math.toDegrees(worst),
                 where, Math.toDegrees(atRest), asleepAt);
-        assertTrue(worst < Math.toRadians(5), "a limit was passed by " + Math.toDegrees(worst) + "° (" + where + ")");
-        assertTrue(atRest < Math.toRadians(0.4), "at rest a limit is passed by " + Math.toDegrees(atRest) + "°");
+        assertTrue(worst < Math.toRadians(6), "a limit was passed by " + Math.toDegrees(worst) + "° (" + where + ")");
+        assertTrue(atRest < Math.toRadians(0.03), "at rest a limit is passed by " + Math.toDegrees(atRest) + "°");
         assertTrue(asleepAt > 0, "the ragdoll never fell asleep");
         for (BodyId part : parts) {
             assertFalse(world.isAwake(part));

@@ -79,7 +79,7 @@ abstract class JointAxialRows {
             l[i + MOTOR] = next;
             applyAxial(n, next - old, w);
         }
-        if (js.enableLimit[j] && !w.skipLimits) {
+        if (js.enableLimit[j]) {
             limit(n, j, useBias, x - js.lower[j], 1.0, LOWER, w);
             limit(n, j, useBias, js.upper[j] - x, -1.0, UPPER, w);
         }

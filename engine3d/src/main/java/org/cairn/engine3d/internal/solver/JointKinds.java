@@ -120,25 +120,6 @@ abstract class JointKinds extends JointAxialRows {
         Quat.rotate(b.rotation[a], b.rotation[a + 1], b.rotation[a + 2], b.rotation[a + 3], t[0], t[1], t[2], w.g, 13);
     }
 
-    /**
-     * The twist's rate as a row, world frame, into g[13..16): with e = swing·twist, ω_B − ω_A =
-     * ω_swing + (dθ/dt)·b, and the swing's rate has no part along a + b, so dθ/dt = (a + b)·(ω_B −
-     * ω_A)/(1 + a·b), a A's axis and b B's (Jolt's swing-twist constraint). B's axis alone (what
-     * {@link #twistAxis} gives) is the rate only unswung: a tree's shoulder swung 70° out ran 60°
-     * past its twist limit on it. Expects A's axis in g[13..16).
-     */
-    void twistRateAxis(int j, JointScratch w) {
-        double[] g = w.g;
-        double ax = g[13], ay = g[14], az = g[15];
-        twistAxis(j, w);
-        double dot = 1 + ax * g[13] + ay * g[14] + az * g[15];
-        if (dot > 1e-6) {
-            g[13] = (ax + g[13]) / dot;
-            g[14] = (ay + g[14]) / dot;
-            g[15] = (az + g[15]) / dot;
-        }
-    }
-
     /** Puts A's axis (world frame) back into g[13..16) after {@link #swingAxis} borrowed it. */
     void restoreAxis(int j, JointScratch w) {
         JointStore js = store;
@@ -163,10 +144,6 @@ abstract class JointKinds extends JointAxialRows {
         double[] l = js.impulse;
         int i = IMPULSES * j;
         double axial = l[i + LOWER] - l[i + UPPER] + l[i + MOTOR] + l[i + SPRING];
-        // A tree's limits are plain angular rows (the tree keeps the anchors together); the
-        // Gauss–Seidel rows turn B about the anchor, with the linear impulse that takes.
-        boolean tree = this.tree.inTree[n];
-        double pivoted = tree ? l[i + MOTOR] + l[i + SPRING] : axial;
         Arrays.fill(w.linear, 0.0);
         Arrays.fill(w.angular, 0.0);
         switch (js.kind[j]) {
@@ -175,15 +152,11 @@ abstract class JointKinds extends JointAxialRows {
                 // Cone and twist limits turn B about the anchor, like a hinge's axial rows.
                 double twist = l[i + TWIST_LOWER] - l[i + TWIST_UPPER];
                 if (twist != 0) {
-                    if (tree) {
-                        twistRateAxis(j, w);
-                    } else {
-                        twistAxis(j, w);
-                        pivotImpulse(n, w);
-                    }
+                    twistAxis(j, w);
+                    pivotImpulse(n, w);
                     for (int c = 0; c < 3; c++) {
                         w.angular[c] += twist * g[13 + c];
-                        w.linear[c] += tree ? 0.0 : twist * pivot[c];
+                        w.linear[c] += twist * pivot[c];
                     }
                     restoreAxis(j, w);
                 }
@@ -191,7 +164,7 @@ abstract class JointKinds extends JointAxialRows {
                     pivotImpulse(n, w);
                     for (int c = 0; c < 3; c++) {
                         w.angular[c] -= l[i + CONE] * g[13 + c];
-                        w.linear[c] -= tree ? 0.0 : l[i + CONE] * pivot[c];
+                        w.linear[c] -= l[i + CONE] * pivot[c];
                     }
                     restoreAxis(j, w);
                 }
@@ -205,11 +178,11 @@ abstract class JointKinds extends JointAxialRows {
                 for (int c = 0; c < 3; c++) {
                     w.angular[c] = l[i + 3] * g[16 + c] + l[i + 4] * g[19 + c] + axial * g[13 + c];
                 }
-                if (pivoted != 0) {
+                if (axial != 0) {
                     // The axial rows turn B about the anchor (axialRows): their anchor impulse too.
                     pivotImpulse(n, w);
                     for (int c = 0; c < 3; c++) {
-                        w.linear[c] += pivoted * pivot[c];
+                        w.linear[c] += axial * pivot[c];
                     }
                 }
             }
@@ -260,6 +233,7 @@ abstract class JointKinds extends JointAxialRows {
     void solveBall(int n, int j, boolean useBias, JointScratch w) {
         double[] g = w.g, k = w.k, kInv = w.kInv, t = w.t;
         if (tree.inTree[n]) {
+            // No limits (JointTree takes none): the tree solves its point.
             return;
         }
         ballLimits(n, j, useBias, w);
@@ -308,10 +282,8 @@ abstract class JointKinds extends JointAxialRows {
         double[] g = w.g, k = w.k, kInv = w.kInv, t = w.t;
         double[] s = solverBodies.state;
         int oa = stateA[n], ob = stateB[n];
-        // A tree's hinge keeps its spring and motor here; its limits are rows of the tree.
-        w.skipLimits = tree.inTree[n];
+        // A tree's hinge keeps its spring and motor here (it has no limits); the tree solves the rest.
         axialRows(n, j, useBias, twistAngle(j, w), true, 13, w);
-        w.skipLimits = false;
         if (tree.inTree[n]) {
             return;
         }
@@ -349,13 +321,11 @@ abstract class JointKinds extends JointAxialRows {
     /**
      * The rigid rows of joint j (active index n) for {@link JointTree}, from the bodies' current
      * poses: per row its Jacobian for A and for B (linear then angular, 6 each; A's rows at
-     * jac[o..o+JAC), B's at jac[o+JAC..)), its position error (a limit's: its bias) at error[e..),
-     * its impulse slot and its kind ({@link JointTree#RIGID} or {@link JointTree#LIMIT}).
-     * Rows in the order of the joint's impulses: the point (3), then a hinge's two tilt rows or a
-     * weld's rotation lock (3); then the limits that act. Returns how many rows.
+     * jac[o..o+JAC), B's at jac[o+JAC..)) and its position error at error[e..). Rows in the order
+     * of the joint's impulses: the point (3), then a hinge's two tilt rows or a weld's rotation
+     * lock (3).
      */
-    int treeRows(int n, int j, boolean useBias, JointScratch w, double[] jac, int o, double[] error, int e, int[] slot,
-                 byte[] rowKind) {
+    void treeRows(int n, int j, JointScratch w, double[] jac, int o, double[] error, int e) {
         geometry(n, j, w);
         double[] g = w.g, t = w.t;
         double rax = g[0], ray = g[1], raz = g[2], rbx = g[3], rby = g[4], rbz = g[5];
@@ -377,28 +347,14 @@ abstract class JointKinds extends JointAxialRows {
             jac[rb + 4] = rbz * ex - rbx * ez;
             jac[rb + 5] = rbx * ey - rby * ex;
             error[e + c] = g[6 + c];
-            slot[e + c] = c;
-            rowKind[e + c] = JointTree.RIGID;
         }
-        JointStore js = store;
-        int kind = js.kind[j];
-        int rows = 3;
+        int kind = store.kind[j];
         if (kind == JointStore.HINGE) {
             hingeTilt(j, w);
             angularRow(jac, o, b, 3, g[16], g[17], g[18]);
             angularRow(jac, o, b, 4, g[19], g[20], g[21]);
             error[e + 3] = t[0];
             error[e + 4] = t[1];
-            slot[e + 3] = 3;
-            slot[e + 4] = 4;
-            rowKind[e + 3] = JointTree.RIGID;
-            rowKind[e + 4] = JointTree.RIGID;
-            rows = 5;
-            if (js.enableLimit[j]) {
-                double x = twistAngle(j, w);
-                rows = limitRow(n, j, useBias, x - js.lower[j], 1.0, LOWER, w, jac, o, error, e, slot, rowKind, rows);
-                rows = limitRow(n, j, useBias, js.upper[j] - x, -1.0, UPPER, w, jac, o, error, e, slot, rowKind, rows);
-            }
         } else if (kind == JointStore.FIXED) {
             errorVector(j, w);
             angularRow(jac, o, b, 3, 1, 0, 0);
@@ -406,69 +362,8 @@ abstract class JointKinds extends JointAxialRows {
             angularRow(jac, o, b, 5, 0, 0, 1);
             for (int c = 0; c < 3; c++) {
                 error[e + 3 + c] = t[c];
-                slot[e + 3 + c] = 3 + c;
-                rowKind[e + 3 + c] = JointTree.RIGID;
-            }
-            rows = 6;
-        } else if (kind == JointStore.BALL) {
-            if (js.enableLimit[j]) {
-                double twist = twistAngle(j, w);
-                twistRateAxis(j, w);
-                rows = limitRow(n, j, useBias, twist - js.lower[j], 1.0, TWIST_LOWER, w, jac, o, error, e, slot, rowKind,
-                        rows);
-                rows = limitRow(n, j, useBias, js.upper[j] - twist, -1.0, TWIST_UPPER, w, jac, o, error, e, slot, rowKind,
-                        rows);
-                restoreAxis(j, w);
-            }
-            if (js.enableCone[j]) {
-                double swing = swingAxis(j, w);
-                if (swing > 0) {
-                    rows = limitRow(n, j, useBias, js.coneAngle[j] - swing, -1.0, CONE, w, jac, o, error, e, slot,
-                            rowKind, rows);
-                    restoreAxis(j, w);
-                }
             }
         }
-        return rows;
-    }
-
-    /**
-     * One side of a limit about the axis g[13..16) as a row of the tree, if it acts in this pass:
-     * the joint is at or past it (c ≤ 0, rad inside), it held the joint (an impulse), or it would
-     * be passed by the end of the substep at the current speed. Its right-hand side's bias
-     * goes to error[e + row] as {@link #limit} has it (closing a gap no faster than in this
-     * substep, pushed back at most {@link #LIMIT_PUSH_SPEED}). Returns the joint's row count.
-     */
-    private int limitRow(int n, int j, boolean useBias, double c, double sign, int impulseSlot, JointScratch w,
-                         double[] jac, int o, double[] error, int e, int[] slot, byte[] rowKind, int rows) {
-        double[] g = w.g;
-        double ux = sign * g[13], uy = sign * g[14], uz = sign * g[15];
-        double[] s = solverBodies.state;
-        int oa = stateA[n], ob = stateB[n];
-        // The tree solves the limit's whole impulse with the other rows: what it holds is taken
-        // back first. (Kept and updated, a limit's increments came out of step with the rows'
-        // and a tumbling ragdoll passed its limits by up to 6°, falling asleep 2.3× later.)
-        int k = IMPULSES * j + impulseSlot;
-        double old = store.impulse[k];
-        if (old > 0) {
-            JointRows.applyAngular(s, oa, ob, -old * ux, -old * uy, -old * uz, w.t);
-            store.impulse[k] = 0;
-        }
-        double v = ux * (s[ob + 3] - s[oa + 3]) + uy * (s[ob + 4] - s[oa + 4]) + uz * (s[ob + 5] - s[oa + 5]);
-        if (!(c <= 0 || old > 0 || c + h * v < 0)) {
-            return rows;
-        }
-        angularRow(jac, o, o + JointTree.JAC, rows, ux, uy, uz);
-        double bias = 0;
-        if (c > 0) {
-            bias = c * invH;
-        } else if (useBias) {
-            bias = Math.max(soft[SOFT * n] * c, -LIMIT_PUSH_SPEED);
-        }
-        error[e + rows] = bias;
-        slot[e + rows] = impulseSlot;
-        rowKind[e + rows] = JointTree.LIMIT;
-        return rows + 1;
     }
 
     /** Row r: u·(ω_B − ω_A). */

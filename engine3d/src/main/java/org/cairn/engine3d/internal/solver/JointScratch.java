@@ -22,8 +22,9 @@ final class JointScratch {
     /** The axial rows being solved: angular or linear, and A's lever (an offset into g). */
     boolean axialAngular;
     int axialLever;
-    /** Whether the axial rows leave the limits out (a tree's hinge: its limits are rows of the tree). */
-    boolean skipLimits;
+    /** A tree's block being factored, and a row's worth of impulses ({@link JointTree}). */
+    final double[] treeBlock = new double[JointTree.MAX_ROWS * JointTree.MAX_ROWS];
+    final double[] treeWork = new double[JointTree.MAX_ROWS];
     /** Padding, so two workers' scratch never shares a cache line. */
     final long[] pad = new long[8];
 }

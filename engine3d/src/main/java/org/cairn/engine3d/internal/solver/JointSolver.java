@@ -279,6 +279,11 @@ final class JointSolver extends JointKinds {
             solve(n, passUseBias, scratch[w]);
         }
     };
+    private final RangeTask treeTask = (from, to, w) -> {
+        for (int t = from; t < to; t++) {
+            tree.solve(this, t, passUseBias, scratch[w]);
+        }
+    };
     private final RangeTask finishTask = (from, to, w) -> {
         for (int n = rangeOffset + from; n < rangeOffset + to; n++) {
             finish(n, scratch[w]);
@@ -328,7 +333,8 @@ final class JointSolver extends JointKinds {
         passUseBias = useBias;
         forEachColour(pool, solveTask);
         if (tree.treeCount > 0) {
-            tree.solve(this, useBias, scratch[0]);
+            // Trees share no body: each on any worker, the same result.
+            pool.run(treeTask, tree.treeCount, 1);
         }
     }
 
