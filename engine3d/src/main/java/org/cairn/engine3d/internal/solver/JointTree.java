@@ -86,6 +86,9 @@ final class JointTree {
     private int[] bodyNode = new int[16];
     private int[] queue = new int[16];
     private int[] treeOfRoot = new int[16];
+    private int[] rootBody = new int[16];
+    private int[] rootFixed = new int[16];
+    private boolean[] singular = new boolean[16];
 
     /** How many rigid rows joint j takes here, or 0 if its kind has none solved here. */
     static int rigidRowCount(JointStore js, int j) {
@@ -117,6 +120,9 @@ final class JointTree {
             edgeHead = new int[n];
             bodyNode = new int[n];
             treeOfRoot = new int[n];
+            rootBody = new int[n];
+            rootFixed = new int[n];
+            singular = new boolean[n];
         }
         if (edgeNext.length < 2 * count) {
             edgeNext = new int[Math.max(2 * count, 2 * edgeNext.length)];
@@ -128,6 +134,9 @@ final class JointTree {
             edgeHead[e] = -1;
             bodyNode[e] = -1;
             treeOfRoot[e] = -1;
+            rootBody[e] = -1;
+            rootFixed[e] = -1;
+            singular[e] = false;
         }
         boolean any = false;
         for (int n = 0; n < count; n++) {
@@ -164,6 +173,30 @@ final class JointTree {
         if (!any) {
             return;
         }
+        // Per component (by its root): its first dynamic body, its joint to a body that does not
+        // move, whether a body's inertia cannot be inverted (M would not be a valid block).
+        for (int n = 0; n < count; n++) {
+            if (rigidRowCount(js, active[n]) == 0) {
+                continue;
+            }
+            int a = entry(stateA[n], s), b = entry(stateB[n], s);
+            if (a < 0 && b < 0) {
+                continue;
+            }
+            int root = find(a >= 0 ? a : b);
+            if (rootBody[root] < 0) {
+                rootBody[root] = a >= 0 ? a : b;
+            }
+            if ((a < 0 || b < 0) && rootFixed[root] < 0) {
+                rootFixed[root] = n;
+            }
+            for (int side = 0; side < 2; side++) {
+                int o = side == 0 ? stateA[n] : stateB[n];
+                if ((side == 0 ? a : b) >= 0 && !Mat3.invertSymmetric(s, o + SolverBodies.INVERSE_INERTIA, inertia, 0)) {
+                    singular[root] = true;
+                }
+            }
+        }
         // A tree per usable component, in the order of its first joint; the root is its joint to
         // a body that does not move, if it has one, else that joint's first dynamic body.
         for (int n = 0; n < count; n++) {
@@ -176,53 +209,17 @@ final class JointTree {
                 continue;
             }
             int root = find(a >= 0 ? a : b);
-            if (cyclic[root] || fixedCount[root] > 1 || treeOfRoot[root] >= 0 || !massesInvertible(root, js, active,
-                    count, stateA, stateB, s)) {
+            if (cyclic[root] || fixedCount[root] > 1 || treeOfRoot[root] >= 0 || singular[root]) {
                 continue;
             }
             treeOfRoot[root] = treeCount;
-            layOut(js, active, count, stateA, stateB, s, root);
+            layOut(js, active, count, stateA, stateB, s, rootFixed[root], rootBody[root]);
         }
-    }
-
-    /** Whether every dynamic body of the component has an invertible inertia (so M is a valid block). */
-    private boolean massesInvertible(int root, JointStore js, int[] active, int count, int[] stateA, int[] stateB,
-                                     double[] s) {
-        for (int n = 0; n < count; n++) {
-            if (rigidRowCount(js, active[n]) == 0) {
-                continue;
-            }
-            for (int side = 0; side < 2; side++) {
-                int o = side == 0 ? stateA[n] : stateB[n];
-                int e = entry(o, s);
-                if (e >= 0 && find(e) == root && !Mat3.invertSymmetric(s, o + SolverBodies.INVERSE_INERTIA, inertia, 0)) {
-                    return false;
-                }
-            }
-        }
-        return true;
     }
 
     /** Breadth first from the component's root; the nodes go in reverse, so children come before parents. */
-    private void layOut(JointStore js, int[] active, int count, int[] stateA, int[] stateB, double[] s, int root) {
-        int fixedJoint = -1;
-        int firstBody = -1;
-        for (int n = 0; n < count && (fixedJoint < 0 || firstBody < 0); n++) {
-            if (rigidRowCount(js, active[n]) == 0) {
-                continue;
-            }
-            int a = entry(stateA[n], s), b = entry(stateB[n], s);
-            int c = a >= 0 ? a : b;
-            if (c < 0 || find(c) != root) {
-                continue;
-            }
-            if (firstBody < 0) {
-                firstBody = c;
-            }
-            if ((a < 0 || b < 0) && fixedJoint < 0) {
-                fixedJoint = n;
-            }
-        }
+    private void layOut(JointStore js, int[] active, int count, int[] stateA, int[] stateB, double[] s, int fixedJoint,
+                        int firstBody) {
         int start = nodeCount;
         int head = 0, tail = 0;
         ensureQueue(count + nodeCount + 8);
