@@ -258,6 +258,7 @@ final class JointSolver extends JointKinds {
      * steps, at 4 substeps as at 64. Refreshed, it only loses energy.
      */
     void refreshInertia(WorkerPool pool) {
+        tree.factored = false;
         if (scratch.length < pool.workerCount()) {
             growScratch(pool.workerCount());
         }
@@ -335,6 +336,7 @@ final class JointSolver extends JointKinds {
         if (tree.treeCount > 0) {
             // Trees share no body: each on any worker, the same result.
             pool.run(treeTask, tree.treeCount, 1);
+            tree.factored = true;
         }
     }
 
@@ -372,6 +374,7 @@ final class JointSolver extends JointKinds {
         for (int i = 0; i < turningCount; i++) {
             c.updateDeltaRotation(bodies, solverBodies.body[turning[i]]);
         }
+        tree.factored = false;
     }
 
     private void correctPosition(int n, JointScratch w) {

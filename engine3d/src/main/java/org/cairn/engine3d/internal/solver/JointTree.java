@@ -50,6 +50,13 @@ final class JointTree {
     /** One side's Jacobian block of a joint node: MAX_ROWS rows of B. */
     static final int JAC = MAX_ROWS * B;
 
+    /**
+     * Whether the trees' rows and factors of the last pass still hold: the rows depend on the
+     * bodies' poses and inverse inertias alone, so the passes between two position updates (the
+     * substep's two relax passes; sequential impulses' iterations) factor once. Set by the solver
+     * after a pass, cleared when bodies move; factoring again would give the same bits.
+     */
+    boolean factored;
     /** Whether active joint n is solved here (its rigid rows), set by {@link #build}. */
     boolean[] inTree = new boolean[16];
     int treeCount;
@@ -107,6 +114,7 @@ final class JointTree {
      */
     void build(JointStore js, int[] active, int count, int[] stateA, int[] stateB, double[] s, int entries) {
         treeCount = 0;
+        factored = false;
         nodeCount = 0;
         if (inTree.length < count) {
             inTree = new boolean[Math.max(count, 2 * inTree.length)];
@@ -363,18 +371,29 @@ final class JointTree {
         double[] s = rows.solverBodies.state;
         double[] h = w.treeBlock;
         int start = treeStart[t], end = treeStart[t + 1];
-        for (int i = start; i < end; i++) {
-            Arrays.fill(acc, BLOCK * i, BLOCK * i + BLOCK, 0.0);
-            if (nodeIsJoint[i]) {
-                int n = nodeRef[i];
-                rows.treeRows(n, rows.active[n], w, jac, 2 * JAC * i, error, S * i);
-                rightHandSide(rows, s, i, n, useBias);
-            } else {
-                massBlock(s, SolverBodies.STRIDE * nodeRef[i], acc, BLOCK * i, h);
-                Arrays.fill(x, S * i, S * i + B, 0.0);
+        if (factored) {
+            // The bodies have not moved since the last pass: its rows and factors hold.
+            for (int i = start; i < end; i++) {
+                if (nodeIsJoint[i]) {
+                    rightHandSide(rows, s, i, nodeRef[i], useBias);
+                } else {
+                    Arrays.fill(x, S * i, S * i + B, 0.0);
+                }
             }
+        } else {
+            for (int i = start; i < end; i++) {
+                Arrays.fill(acc, BLOCK * i, BLOCK * i + BLOCK, 0.0);
+                if (nodeIsJoint[i]) {
+                    int n = nodeRef[i];
+                    rows.treeRows(n, rows.active[n], w, jac, 2 * JAC * i, error, S * i);
+                    rightHandSide(rows, s, i, n, useBias);
+                } else {
+                    massBlock(s, SolverBodies.STRIDE * nodeRef[i], acc, BLOCK * i, h);
+                    Arrays.fill(x, S * i, S * i + B, 0.0);
+                }
+            }
+            factor(start, end, h);
         }
-        factor(start, end, h);
         substitute(start, end);
         for (int i = start; i < end; i++) {
             if (nodeIsJoint[i]) {
