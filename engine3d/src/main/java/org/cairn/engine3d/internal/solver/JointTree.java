@@ -392,7 +392,7 @@ final class JointTree {
                     Arrays.fill(x, S * i, S * i + B, 0.0);
                 }
             }
-            factor(start, end, h);
+            factor(start, end);
         }
         substitute(start, end);
         for (int i = start; i < end; i++) {
@@ -433,7 +433,7 @@ final class JointTree {
      * (its block is positive definite) and −1 for a joint (negative definite), σ·D_i = C·Cᵀ,
      * Y_i = C⁻¹·H_{i,p}, and the parent's block takes D_p −= H_{i,p}ᵀ·D_i⁻¹·H_{i,p} = σ·YᵀY.
      */
-    private void factor(int start, int end, double[] h) {
+    private void factor(int start, int end) {
         for (int i = start; i < end; i++) {
             int n = nodeSize[i], o = BLOCK * i;
             double sign = nodeIsJoint[i] ? -1.0 : 1.0;
@@ -443,11 +443,15 @@ final class JointTree {
                 continue;
             }
             int m = nodeSize[p];
-            coupling(i, p, h);
+            // H_{i,p}: −J for a joint under a body (row r, column c at jo + B·r + c), −Jᵀ for a
+            // body under a joint (at jo + B·c + r).
+            boolean joint = nodeIsJoint[i];
+            int jo = joint ? 2 * JAC * i + JAC * nodeSide[i] : 2 * JAC * p + JAC * nodeSide[i];
+            int rowStride = joint ? B : 1, columnStride = joint ? 1 : B;
             // Y = C⁻¹·H, column by column.
             for (int c = 0; c < m; c++) {
                 for (int r = 0; r < n; r++) {
-                    double v = h[S * r + c];
+                    double v = -jac[jo + rowStride * r + columnStride * c];
                     for (int k = 0; k < r; k++) {
                         v -= cholesky[o + S * r + k] * coupled[o + S * k + c];
                     }
@@ -489,25 +493,6 @@ final class JointTree {
                     w -= d[o + S * i + k] * d[o + S * j + k];
                 }
                 d[o + S * i + j] = pivot == Double.POSITIVE_INFINITY ? 0.0 : w / pivot;
-            }
-        }
-    }
-
-    /** H_{i,p} (size_i × size_p, stride S) into d: −J for a joint under a body, −Jᵀ for a body under a joint. */
-    private void coupling(int i, int p, double[] d) {
-        if (nodeIsJoint[i]) {
-            int o = 2 * JAC * i + JAC * nodeSide[i];
-            for (int r = 0; r < nodeSize[i]; r++) {
-                for (int c = 0; c < B; c++) {
-                    d[S * r + c] = -jac[o + B * r + c];
-                }
-            }
-        } else {
-            int o = 2 * JAC * p + JAC * nodeSide[i];
-            for (int r = 0; r < B; r++) {
-                for (int c = 0; c < nodeSize[p]; c++) {
-                    d[S * r + c] = -jac[o + B * c + r];
-                }
             }
         }
     }
