@@ -60,6 +60,20 @@ class JointStepTest {
                 previous = link;
             }
         }
+        // Chains without limits (ball joints and hinges, a weld at the end): trees, solved
+        // together (JointTree), six of them side by side for the workers to share.
+        for (int c = 0; c < 6; c++) {
+            double z = 3 + 1.5 * c, top = 8;
+            BodyId previous = world.createBody(BodyDef.builder().type(BodyType.STATIC).position(0, top, z).build());
+            for (int i = 0; i < 5; i++) {
+                BodyId link = world.createBody(BodyDef.builder().position(0.5 * i + 0.25, top, z).build());
+                world.createShape(link, ShapeDef.DEFAULTS, new Box(0.25, 0.05, 0.05));
+                bodies.add(link);
+                JointKind kind = i == 4 ? JointKind.FIXED : (i + c) % 2 == 0 ? JointKind.BALL : JointKind.HINGE;
+                world.createJoint(JointDef.builder(kind, previous, link).anchor(0.5 * i, top, z).axis(0, 0, 1).build());
+                previous = link;
+            }
+        }
         return world;
     }
 
