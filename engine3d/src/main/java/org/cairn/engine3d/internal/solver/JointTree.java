@@ -148,14 +148,10 @@ final class JointTree {
         }
         boolean any = false;
         for (int n = 0; n < count; n++) {
-            int j = active[n];
-            if (rigidRowCount(js, j) == 0) {
+            if (!candidate(js, active[n], stateA[n], stateB[n], s)) {
                 continue;
             }
             int a = entry(stateA[n], s), b = entry(stateB[n], s);
-            if (a < 0 && b < 0) {
-                continue;
-            }
             any = true;
             if (a >= 0 && b >= 0) {
                 int ra = find(a), rb = find(b);
@@ -184,13 +180,10 @@ final class JointTree {
         // Per component (by its root): its first dynamic body, its joint to a body that does not
         // move, whether a body's inertia cannot be inverted (M would not be a valid block).
         for (int n = 0; n < count; n++) {
-            if (rigidRowCount(js, active[n]) == 0) {
+            if (!candidate(js, active[n], stateA[n], stateB[n], s)) {
                 continue;
             }
             int a = entry(stateA[n], s), b = entry(stateB[n], s);
-            if (a < 0 && b < 0) {
-                continue;
-            }
             int root = find(a >= 0 ? a : b);
             if (rootBody[root] < 0) {
                 rootBody[root] = a >= 0 ? a : b;
@@ -208,14 +201,10 @@ final class JointTree {
         // A tree per usable component, in the order of its first joint; the root is its joint to
         // a body that does not move, if it has one, else that joint's first dynamic body.
         for (int n = 0; n < count; n++) {
-            int j = active[n];
-            if (rigidRowCount(js, j) == 0) {
+            if (!candidate(js, active[n], stateA[n], stateB[n], s)) {
                 continue;
             }
             int a = entry(stateA[n], s), b = entry(stateB[n], s);
-            if (a < 0 && b < 0) {
-                continue;
-            }
             int root = find(a >= 0 ? a : b);
             if (cyclic[root] || fixedCount[root] > 1 || treeOfRoot[root] >= 0 || singular[root]) {
                 continue;
@@ -347,6 +336,11 @@ final class JointTree {
 
     private static int[] grow(int[] a, int n) {
         return a.length >= n ? a : Arrays.copyOf(a, Math.max(n, 2 * a.length));
+    }
+
+    /** Whether joint j, its bodies' entries at offsets oa and ob, is one a tree may take: rigid rows, a body that moves. */
+    private static boolean candidate(JointStore js, int j, int oa, int ob, double[] s) {
+        return rigidRowCount(js, j) > 0 && (entry(oa, s) >= 0 || entry(ob, s) >= 0);
     }
 
     /** The solver entry at offset o, or −1 for a body the solver does not move (no inverse mass). */
