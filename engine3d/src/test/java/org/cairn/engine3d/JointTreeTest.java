@@ -17,6 +17,13 @@ class JointTreeTest {
         return b;
     }
 
+    /** A box none of whose shapes collide with each other (one negative collision group). */
+    private static BodyId part(World world, double x, double y, double hx, double hy, double hz, double density) {
+        BodyId b = world.createBody(BodyDef.builder().position(x, y, 0).build());
+        world.createShape(b, ShapeDef.builder().density(density).filter(1, -1L, -1).build(), new Box(hx, hy, hz));
+        return b;
+    }
+
     /** The velocity of the world point p carried by body b. */
     private static Vector3d pointVelocity(World world, BodyId b, Vector3d p, Vector3d dest) {
         Vector3d c = world.centerOfMass(b, new Vector3d()), w = world.angularVelocity(b, new Vector3d());
@@ -56,5 +63,52 @@ class JointTreeTest {
         }
         System.out.printf("swinging chain: anchors at most %.3g m/s apart%n", worst);
         assertTrue(worst < 1e-9, "a joint's anchors moved " + worst + " m/s apart");
+    }
+
+    /**
+     * A tree that branches and hangs on nothing: a 50 kg trunk with four limbs of three links
+     * (ball joints and hinges, no limits, 1 kg links, none colliding with another), thrown spinning
+     * in zero gravity. Every joint's anchors move together at the end of every step and the tree
+     * keeps its momentum (joints are internal forces). (Where two of its parts touch, the contact,
+     * solved after the tree in each pass, has the last word, and the anchors parted by up to 0.3 m/s.) Measured: anchors at most 1.4e-14 m/s apart over 3 s, momentum
+     * kept to 7e-14 kg·m/s.
+     */
+    @Test
+    void aBranchingTreeThrownSpinningKeepsEveryJointTogetherAndItsMomentum() {
+        World world = new World(WorldDef.builder().sleeping(false).gravity(0, 0, 0).build());
+        BodyId trunk = part(world, 0, 5, 0.3, 0.3, 0.3, 50 / 0.216);
+        java.util.List<JointId> joints = new java.util.ArrayList<>();
+        double[][] directions = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+        for (double[] d : directions) {
+            BodyId previous = trunk;
+            for (int i = 0; i < 3; i++) {
+                double reach = 0.3 + 0.4 * i;
+                BodyId link = part(world, d[0] * (reach + 0.2), 5 + d[1] * (reach + 0.2), d[0] != 0 ? 0.2 : 0.05,
+                        d[1] != 0 ? 0.2 : 0.05, 0.05, 1 / (0.2 * 0.1 * 0.1 * 8));
+                JointKind kind = i == 1 ? JointKind.HINGE : JointKind.BALL;
+                joints.add(world.createJoint(JointDef.builder(kind, previous, link).anchor(d[0] * reach, 5 + d[1] * reach, 0)
+                        .axis(0, 0, 1).build()));
+                previous = link;
+            }
+        }
+        world.setAngularVelocity(trunk, new Vector3d(0.5, 1.0, 3.0));
+        world.setLinearVelocity(trunk, new Vector3d(1, 0, 0));
+        Vector3d start = world.linearMomentum(new Vector3d());
+        Vector3d a = new Vector3d(), b = new Vector3d(), va = new Vector3d(), vb = new Vector3d();
+        double worst = 0;
+        for (int step = 0; step < 180; step++) {
+            world.step();
+            for (JointId j : joints) {
+                world.joints().anchorA(j, a);
+                world.joints().anchorB(j, b);
+                pointVelocity(world, world.joints().bodyA(j), a, va);
+                pointVelocity(world, world.joints().bodyB(j), b, vb);
+                worst = Math.max(worst, va.distance(vb));
+            }
+        }
+        double drift = world.linearMomentum(new Vector3d()).distance(start);
+        System.out.printf("branching tree: anchors at most %.3g m/s apart, momentum off by %.3g kg m/s%n", worst, drift);
+        assertTrue(worst < 1e-9, "a joint's anchors moved " + worst + " m/s apart");
+        assertTrue(drift < 1e-9, "the momentum changed by " + drift + " kg m/s");
     }
 }
