@@ -69,9 +69,10 @@ class JointTreeTest {
      * A tree that branches and hangs on nothing: a 50 kg trunk with four limbs of three links
      * (ball joints and hinges, no limits, 1 kg links, none colliding with another), thrown spinning
      * in zero gravity. Every joint's anchors move together at the end of every step and the tree
-     * keeps its momentum (joints are internal forces). (Where two of its parts touch, the contact,
-     * solved after the tree in each pass, has the last word, and the anchors parted by up to 0.3 m/s.) Measured: anchors at most 1.4e-14 m/s apart over 3 s, momentum
-     * kept to 7e-14 kg·m/s.
+     * keeps its momentum (joints are internal forces). Measured: anchors at most 1.4e-14 m/s
+     * apart over 3 s, momentum kept to 7e-14 kg·m/s. (Where two of its parts touch, the contact,
+     * solved after the tree in each pass, has the last word: colliding, the anchors parted by up
+     * to 0.3 m/s.)
      */
     @Test
     void aBranchingTreeThrownSpinningKeepsEveryJointTogetherAndItsMomentum() {
