@@ -273,14 +273,18 @@ public final class JointDef {
             return this;
         }
 
-        /** A fixed joint's linear softness (Hz, damping ratio; 0 Hz is rigid, the default). */
+        /**
+         * A fixed joint's linear softness (Hz, damping ratio; 0 Hz is rigid, the default). The
+         * hertz is capped at a quarter of the substep rate in the soft step, as the joint's
+         * stiffness is ({@link #constraintSoftness}): stiffer springs are not held stably.
+         */
         public Builder linearSoftness(double hertz, double dampingRatio) {
             linearHertz = Check.nonNegative("linear hertz", hertz);
             linearDampingRatio = Check.nonNegative("linear dampingRatio", dampingRatio);
             return this;
         }
 
-        /** A fixed joint's angular softness (Hz, damping ratio; 0 Hz is rigid, the default). */
+        /** A fixed joint's angular softness (Hz, damping ratio; 0 Hz is rigid, the default), capped as {@link #linearSoftness} is. */
         public Builder angularSoftness(double hertz, double dampingRatio) {
             angularHertz = Check.nonNegative("angular hertz", hertz);
             angularDampingRatio = Check.nonNegative("angular dampingRatio", dampingRatio);

@@ -167,13 +167,16 @@ final class JointSolver extends JointKinds {
             }
             Softness.write(js.enableSpring[j] ? js.springHertz[j] : 0.0, js.springDamping[j], h, soft, so + 3);
             if (js.kind[j] == JointStore.FIXED) {
+                // A soft weld is capped like the joint's stiffness: solved weld after weld, stiffer
+                // springs shook a beam of ten welded boxes apart (at 240 Hz, 196 m/s in 30 s).
+                double most = JOINT_HERTZ_CLAMP_FRACTION * invH;
                 if (js.linearHertz[j] > 0) {
-                    Softness.write(js.linearHertz[j], js.linearDamping[j], h, soft, so + 6);
+                    Softness.write(Math.min(js.linearHertz[j], most), js.linearDamping[j], h, soft, so + 6);
                 } else {
                     System.arraycopy(soft, so, soft, so + 6, 3);
                 }
                 if (js.angularHertz[j] > 0) {
-                    Softness.write(js.angularHertz[j], js.angularDamping[j], h, soft, so + 9);
+                    Softness.write(Math.min(js.angularHertz[j], most), js.angularDamping[j], h, soft, so + 9);
                 } else {
                     System.arraycopy(soft, so, soft, so + 9, 3);
                 }
