@@ -449,7 +449,7 @@ final class JointTree {
                     for (int k = 0; k < r; k++) {
                         v -= cholesky[o + S * r + k] * coupled[o + S * k + c];
                     }
-                    coupled[o + S * r + c] = v / cholesky[o + S * r + r];
+                    coupled[o + S * r + c] = v * cholesky[o + S * r + r];
                 }
             }
             int a = BLOCK * p;
@@ -469,9 +469,10 @@ final class JointTree {
     }
 
     /**
-     * σ·a = C·Cᵀ for the n×n block at a[ao..) (stride S), C into d[o..) (lower triangle). A pivot
-     * that is not positive (rows that constrain nothing independent of the others) is made so
-     * large that its row takes no part.
+     * σ·a = C·Cᵀ for the n×n block at a[ao..) (stride S), C into d[o..) (lower triangle) with the
+     * reciprocals of its diagonal on the diagonal (the solves multiply by them: a division in each
+     * row of a triangular solve held the substitution up). A pivot that is not positive (rows that
+     * constrain nothing independent of the others) gets the reciprocal 0: its row takes no part.
      */
     private static void choleskyOf(double[] a, int ao, int n, double sign, double[] d, int o) {
         for (int j = 0; j < n; j++) {
@@ -479,14 +480,14 @@ final class JointTree {
             for (int k = 0; k < j; k++) {
                 v -= d[o + S * j + k] * d[o + S * j + k];
             }
-            double pivot = v > 0 ? Math.sqrt(v) : Double.POSITIVE_INFINITY;
-            d[o + S * j + j] = pivot;
+            double reciprocal = v > 0 ? 1.0 / Math.sqrt(v) : 0.0;
+            d[o + S * j + j] = reciprocal;
             for (int i = j + 1; i < n; i++) {
                 double w = sign * a[ao + S * i + j];
                 for (int k = 0; k < j; k++) {
                     w -= d[o + S * i + k] * d[o + S * j + k];
                 }
-                d[o + S * i + j] = pivot == Double.POSITIVE_INFINITY ? 0.0 : w / pivot;
+                d[o + S * i + j] = w * reciprocal;
             }
         }
     }
@@ -503,7 +504,7 @@ final class JointTree {
                 for (int k = 0; k < r; k++) {
                     v -= cholesky[o + S * r + k] * x[q + k];
                 }
-                x[q + r] = v / cholesky[o + S * r + r];
+                x[q + r] = v * cholesky[o + S * r + r];
             }
             int p = nodeParent[i];
             if (p < 0) {
@@ -537,7 +538,7 @@ final class JointTree {
                 for (int k = r + 1; k < n; k++) {
                     v -= cholesky[o + S * k + r] * x[q + k];
                 }
-                x[q + r] = v / cholesky[o + S * r + r];
+                x[q + r] = v * cholesky[o + S * r + r];
             }
             for (int r = 0; r < n; r++) {
                 x[q + r] *= sign;
