@@ -173,10 +173,6 @@ final class ContactPreparation {
                 cons.normalImpulse[p] = scale * cs.normalImpulse[q];
                 cons.tangentImpulse[2 * p] = scale * cs.tangentImpulse[2 * q];
                 cons.tangentImpulse[2 * p + 1] = scale * cs.tangentImpulse[2 * q + 1];
-                cons.stepNormal[p] = 0;
-                cons.stepTangent[2 * p] = 0;
-                cons.stepTangent[2 * p + 1] = 0;
-                cons.maxNormalImpulse[p] = 0;
                 double pax = vax + way * raz - waz * ray, pay = vay + waz * rax - wax * raz,
                         paz = vaz + wax * ray - way * rax;
                 double pbx = vbx + wby * rbz - wbz * rby, pby = vby + wbz * rbx - wbx * rbz,
