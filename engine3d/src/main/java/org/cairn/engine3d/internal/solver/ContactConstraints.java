@@ -67,7 +67,8 @@ final class ContactConstraints {
      */
     double[] currentSeparation = new double[P * 16];
     double[] normalMass = new double[P * 16];
-    double[] tangentMass = new double[2 * P * 16];
+    /** Per point, sliding friction's one mass for both tangents (2 / trace of the tangent block K). */
+    double[] tangentMass = new double[P * 16];
     /** Per point, the inverse of the 2×2 tangent mass matrix K, symmetric: (a, b, c) for [[a, b], [b, c]]. */
     double[] tangentBlock = new double[3 * P * 16];
     double[] normalImpulse = new double[P * 16];
@@ -162,7 +163,7 @@ final class ContactConstraints {
         baseSeparation = Arrays.copyOf(baseSeparation, P * c);
         currentSeparation = Arrays.copyOf(currentSeparation, P * c);
         normalMass = Arrays.copyOf(normalMass, P * c);
-        tangentMass = Arrays.copyOf(tangentMass, 2 * P * c);
+        tangentMass = Arrays.copyOf(tangentMass, P * c);
         tangentBlock = Arrays.copyOf(tangentBlock, 3 * P * c);
         normalImpulse = Arrays.copyOf(normalImpulse, P * c);
         tangentImpulse = Arrays.copyOf(tangentImpulse, 2 * P * c);

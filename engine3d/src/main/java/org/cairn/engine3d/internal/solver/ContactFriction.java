@@ -73,8 +73,9 @@ final class ContactFriction {
                 double magnitude = Math.sqrt(new1 * new1 + new2 * new2);
                 if (magnitude > limit) {
                     // Sliding: the isotropic update, then onto the circle.
-                    new1 = old1 - tangentMass[2 * p] * v1;
-                    new2 = old2 - tangentMass[2 * p + 1] * v2;
+                    double mass = tangentMass[p];
+                    new1 = old1 - mass * v1;
+                    new2 = old2 - mass * v2;
                     magnitude = Math.sqrt(new1 * new1 + new2 * new2);
                 }
                 if (magnitude > limit) {

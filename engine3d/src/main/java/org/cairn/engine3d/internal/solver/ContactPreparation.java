@@ -159,8 +159,7 @@ final class ContactPreparation {
                 double k12 = (a2x * ia1x + a2y * ia1y + a2z * ia1z) + (b2x * ib1x + b2y * ib1y + b2z * ib1z);
                 double det = k11 * k22 - k12 * k12;
                 double isotropic = k11 + k22 > 0 ? 2.0 / (k11 + k22) : 0.0;
-                cons.tangentMass[2 * p] = isotropic;
-                cons.tangentMass[2 * p + 1] = isotropic;
+                cons.tangentMass[p] = isotropic;
                 if (det > 1e-12 * (k11 + k22) * (k11 + k22)) {
                     cons.tangentBlock[3 * p] = k22 / det;
                     cons.tangentBlock[3 * p + 1] = -k12 / det;
