@@ -71,20 +71,17 @@ final class JointTree {
     /** For a node with a parent: its own side in the joint (body under a joint) or the parent body's side (joint under a body), 0 = A, 1 = B. */
     private int[] nodeSide = new int[16];
 
-    // Per node, refreshed each pass: a joint's rows (Jacobians for A and B, position errors),
-    // right-hand sides; the factors; the solution.
+    // Per node, refreshed each pass: a joint's rows (Jacobians for A and B, position errors);
+    // the factors; the right-hand side, then the solution.
     private double[] jac = new double[2 * JAC * 16];
     private double[] error = new double[S * 16];
-    private double[] rhs = new double[S * 16];
     private double[] acc = new double[BLOCK * 16];
     /** Per node, the Cholesky factor C of ±D (lower, stride S) and Y = C⁻¹·H_{i,p}. */
     private double[] cholesky = new double[BLOCK * 16];
     private double[] coupled = new double[BLOCK * 16];
     private double[] x = new double[S * 16];
-    /** Building scratch: a 3×3. */
-    private final double[] inertia = new double[9];
-
     // Building scratch.
+    private final double[] inertia = new double[9];
     private int[] unionParent = new int[16];
     private boolean[] cyclic = new boolean[16];
     private int[] fixedCount = new int[16];
@@ -313,7 +310,6 @@ final class JointTree {
             nodeSide = Arrays.copyOf(nodeSide, n);
             jac = Arrays.copyOf(jac, 2 * JAC * n);
             error = Arrays.copyOf(error, S * n);
-            rhs = Arrays.copyOf(rhs, S * n);
             acc = Arrays.copyOf(acc, BLOCK * n);
             cholesky = Arrays.copyOf(cholesky, BLOCK * n);
             coupled = Arrays.copyOf(coupled, BLOCK * n);
