@@ -200,7 +200,9 @@ public final class ContactSolver {
         Arrays.fill(c.stepTangent, 0, 2 * ContactConstraints.P * c.count, 0.0);
         Arrays.fill(c.maxNormalImpulse, 0, ContactConstraints.P * c.count, 0.0);
         pool.run(prepareTask, c.count, 16);
-        pool.run(separationTask, c.count, 64);
+        // No body has moved since its pose was recorded (constrain): each point's separation is
+        // still the manifold's.
+        System.arraycopy(c.baseSeparation, 0, c.currentSeparation, 0, ContactConstraints.P * c.count);
     }
 
     /**
