@@ -117,6 +117,10 @@ final class JointTree {
             inTree = new boolean[Math.max(count, 2 * inTree.length)];
         }
         Arrays.fill(inTree, 0, count, false);
+        if (count == 0) {
+            // No joints: nothing proportional to the bodies either.
+            return;
+        }
         if (unionParent.length < entries) {
             int n = Math.max(entries, 2 * unionParent.length);
             unionParent = new int[n];
