@@ -30,6 +30,23 @@ class JointTreeTest {
         return world.linearVelocity(b, dest).add(w.cross(p.sub(c, new Vector3d())));
     }
 
+    /** Steps the world {@code steps} times; the most any joint's two anchors moved apart at the end of a step, m/s. */
+    private static double stepAndMeasureAnchors(World world, java.util.List<JointId> joints, int steps) {
+        Vector3d a = new Vector3d(), b = new Vector3d(), va = new Vector3d(), vb = new Vector3d();
+        double worst = 0;
+        for (int step = 0; step < steps; step++) {
+            world.step();
+            for (JointId j : joints) {
+                world.joints().anchorA(j, a);
+                world.joints().anchorB(j, b);
+                pointVelocity(world, world.joints().bodyA(j), a, va);
+                pointVelocity(world, world.joints().bodyB(j), b, vb);
+                worst = Math.max(worst, va.distance(vb));
+            }
+        }
+        return worst;
+    }
+
     /**
      * A chain of 20 light links (1 kg) ending in a 100 kg block, released sideways so that it
      * swings: the step ends with a relax pass that solves the chain's joints exactly, so at the end
@@ -49,18 +66,7 @@ class JointTreeTest {
         }
         BodyId block = box(world, 10.25, 20, 0.25, 0.25, 0.25, 100 / 0.125);
         joints[20] = world.createJoint(JointDef.builder(JointKind.BALL, previous, block).anchor(10, 20, 0).build());
-        Vector3d a = new Vector3d(), b = new Vector3d(), va = new Vector3d(), vb = new Vector3d();
-        double worst = 0;
-        for (int step = 0; step < 300; step++) {
-            world.step();
-            for (JointId j : joints) {
-                world.joints().anchorA(j, a);
-                world.joints().anchorB(j, b);
-                pointVelocity(world, world.joints().bodyA(j), a, va);
-                pointVelocity(world, world.joints().bodyB(j), b, vb);
-                worst = Math.max(worst, va.distance(vb));
-            }
-        }
+        double worst = stepAndMeasureAnchors(world, java.util.List.of(joints), 300);
         System.out.printf("swinging chain: anchors at most %.3g m/s apart%n", worst);
         assertTrue(worst < 1e-9, "a joint's anchors moved " + worst + " m/s apart");
     }
@@ -95,18 +101,7 @@ class JointTreeTest {
         world.setAngularVelocity(trunk, new Vector3d(0.5, 1.0, 3.0));
         world.setLinearVelocity(trunk, new Vector3d(1, 0, 0));
         Vector3d start = world.linearMomentum(new Vector3d());
-        Vector3d a = new Vector3d(), b = new Vector3d(), va = new Vector3d(), vb = new Vector3d();
-        double worst = 0;
-        for (int step = 0; step < 180; step++) {
-            world.step();
-            for (JointId j : joints) {
-                world.joints().anchorA(j, a);
-                world.joints().anchorB(j, b);
-                pointVelocity(world, world.joints().bodyA(j), a, va);
-                pointVelocity(world, world.joints().bodyB(j), b, vb);
-                worst = Math.max(worst, va.distance(vb));
-            }
-        }
+        double worst = stepAndMeasureAnchors(world, joints, 180);
         double drift = world.linearMomentum(new Vector3d()).distance(start);
         System.out.printf("branching tree: anchors at most %.3g m/s apart, momentum off by %.3g kg m/s%n", worst, drift);
         assertTrue(worst < 1e-9, "a joint's anchors moved " + worst + " m/s apart");
