@@ -50,7 +50,7 @@ class JointTreeTest {
     /**
      * A chain of 20 light links (1 kg) ending in a 100 kg block, released sideways so that it
      * swings: the step ends with a relax pass that solves the chain's joints exactly, so at the end
-     * of every step each joint's two anchors move together. Measured: at most 2.9e-14 m/s apart
+     * of every step each joint's two anchors move together. Measured: at most 2.8e-14 m/s apart
      * over 5 s (solved one joint at a time, as before trees: 0.24 m/s, the heavy block's pull
      * reaching the top of the chain only a link per pass).
      */
@@ -75,8 +75,8 @@ class JointTreeTest {
      * A tree that branches and hangs on nothing: a 50 kg trunk with four limbs of three links
      * (ball joints and hinges, no limits, 1 kg links, none colliding with another), thrown spinning
      * in zero gravity. Every joint's anchors move together at the end of every step and the tree
-     * keeps its momentum (joints are internal forces). Measured: anchors at most 1.4e-14 m/s
-     * apart over 3 s, momentum kept to 7e-14 kg·m/s. (Where two of its parts touch, the contact,
+     * keeps its momentum (joints are internal forces). Measured: anchors at most 1.3e-14 m/s
+     * apart over 3 s, momentum kept to 2e-13 kg·m/s. (Where two of its parts touch, the contact,
      * solved after the tree in each pass, has the last word: colliding, the anchors parted by up
      * to 0.3 m/s.)
      */
