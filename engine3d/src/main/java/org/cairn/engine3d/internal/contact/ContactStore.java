@@ -104,12 +104,12 @@ public final class ContactStore {
      * Manifold recycling (a touching pair that barely moved keeps its manifold): per contact,
      * whether the record below describes its current manifold; the two bodies' centres of mass
      * and rotations when it was computed (cA, qA, cB, qB: 14 doubles); the bodies' mass epochs
-     * then (2); and per point the anchors (rA, rB: 6) and the separation then.
+     * then (2); and per point the separation then (its anchors, {@link #anchorA} and
+     * {@link #anchorB}, are kept while it is recycled).
      */
     public boolean[] recyclable = new boolean[16];
     public double[] recyclePose = new double[POSE * 16];
     public int[] recycleEpoch = new int[2 * 16];
-    public double[] recycleAnchor = new double[6 * P * 16];
     public double[] recycleSeparation = new double[P * 16];
     /** Doubles per contact in {@link #recyclePose}. */
     public static final int POSE = 14;
@@ -169,7 +169,6 @@ public final class ContactStore {
         recyclable = Arrays.copyOf(recyclable, c);
         recyclePose = Arrays.copyOf(recyclePose, POSE * c);
         recycleEpoch = Arrays.copyOf(recycleEpoch, 2 * c);
-        recycleAnchor = Arrays.copyOf(recycleAnchor, 6 * P * c);
         recycleSeparation = Arrays.copyOf(recycleSeparation, P * c);
     }
 
@@ -241,7 +240,6 @@ public final class ContactStore {
         recyclable[to] = recyclable[from];
         System.arraycopy(recyclePose, POSE * from, recyclePose, POSE * to, POSE);
         System.arraycopy(recycleEpoch, 2 * from, recycleEpoch, 2 * to, 2);
-        System.arraycopy(recycleAnchor, 6 * P * from, recycleAnchor, 6 * P * to, 6 * P);
         System.arraycopy(recycleSeparation, P * from, recycleSeparation, P * to, P);
     }
 

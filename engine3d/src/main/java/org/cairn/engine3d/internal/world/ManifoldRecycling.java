@@ -7,13 +7,19 @@ import org.cairn.engine3d.internal.contact.ContactStore;
 /**
  * Contact recycling (Box3D's, after PhysX's persistent manifolds; Jolt's body-pair cache is the
  * same idea): a touching pair whose relative pose has barely changed since its manifold was
- * computed keeps that manifold instead of running the narrowphase again. Each point's anchors are
- * carried with their bodies and its separation follows from their motion, by the formula the
- * substeps use inside a step: s = s₀ + n·(ΔcB − ΔcA + ΔqB·rB₀ − rB₀ − ΔqA·rA₀ + rA₀), with Δc and Δq
- * each body's motion since the manifold was computed; the point itself is where the moving body
- * has carried it (against a static shape; a box sliding on the ground keeps its corners under it),
- * else half-way between where the two bodies have carried it. A stack at rest keeps its manifolds, and its points'
- * feature ids, for as long as it rests.
+ * computed keeps that manifold instead of running the narrowphase again. Each point's separation
+ * follows from the bodies' motion by the formula the substeps use inside a step:
+ * s = s₀ + n·(ΔcB − ΔcA + ΔqB·rB₀ − rB₀ − ΔqA·rA₀ + rA₀), with Δc and Δq each body's motion since
+ * the manifold was computed. The anchors rA₀, rB₀ themselves are kept as they were computed, as
+ * inside a step (and as Box3D keeps them): the impulses act where the faces met, not where the
+ * bodies' motion has carried those points since. Carried with the bodies, they are follower
+ * loads: a leaning cube carried its support points with its lean, and Box3D's large_pyramid (5050
+ * cubes, sleep off) buckled out of its plane and fell by step 1100; carried with the bodies'
+ * translation alone it fell by step 1000; kept, it stands through 60 s (docs/experiments.md). The
+ * point reported for the contact is where the moving body has carried it (against a static shape;
+ * a box sliding on the ground keeps its corners under it), else half-way between where the two
+ * bodies have carried it. A stack at rest keeps its manifolds, and its points' feature ids, for as
+ * long as it rests.
  *
  * <p>The manifold is recycled while every point of either body has moved less than
  * {@link #DISTANCE_METERS} relative to the other (bounded by |Δ(cB − cA)| + 2·sin(θA/2)·reachA +
@@ -53,16 +59,14 @@ final class ManifoldRecycling {
         cs.recycleEpoch[2 * c + 1] = b.massEpoch[bb];
         for (int j = 0; j < n; j++) {
             int p = P * c + j;
-            System.arraycopy(cs.anchorA, 3 * p, cs.recycleAnchor, 6 * p, 3);
-            System.arraycopy(cs.anchorB, 3 * p, cs.recycleAnchor, 6 * p + 3, 3);
             cs.recycleSeparation[p] = cs.separation[p];
         }
     }
 
     /**
      * Carries contact c's recorded manifold to its bodies' poses now if they moved little enough
-     * since it was recorded: anchors turned with their bodies, separations and positions updated,
-     * normal, feature ids and impulses kept.
+     * since it was recorded: separations and reported positions updated; anchors, normal, feature
+     * ids and impulses kept.
      *
      * @return whether it did (otherwise the pair needs the narrowphase)
      */
@@ -102,12 +106,12 @@ final class ManifoldRecycling {
             return false;
         }
         double nx = cs.normal[3 * c], ny = cs.normal[3 * c + 1], nz = cs.normal[3 * c + 2];
-        double[] r0 = cs.recycleAnchor;
+        double[] r0 = cs.anchorA, r1 = cs.anchorB;
         boolean staticA = b.type[ba] == BodyStore.STATIC, staticB = b.type[bb] == BodyStore.STATIC;
         for (int j = 0; j < cs.pointCount[c]; j++) {
             int p = P * c + j;
-            double rax = r0[6 * p], ray = r0[6 * p + 1], raz = r0[6 * p + 2];
-            double rbx = r0[6 * p + 3], rby = r0[6 * p + 4], rbz = r0[6 * p + 5];
+            double rax = r0[3 * p], ray = r0[3 * p + 1], raz = r0[3 * p + 2];
+            double rbx = r1[3 * p], rby = r1[3 * p + 1], rbz = r1[3 * p + 2];
             // r' = r + w·t + u×t with t = 2·u×r (u, w the rotation's vector and scalar parts).
             double tx = 2 * (day * raz - daz * ray), ty = 2 * (daz * rax - dax * raz), tz = 2 * (dax * ray - day * rax);
             double sax = rax + daw * tx + (day * tz - daz * ty);
@@ -121,32 +125,21 @@ final class ManifoldRecycling {
             double sbz = rbz + dbw * tz + (dbx * ty - dby * tx);
             cs.separation[p] = cs.recycleSeparation[p] + nx * (mx + (sbx - rbx) - (sax - rax))
                     + ny * (my + (sby - rby) - (say - ray)) + nz * (mz + (sbz - rbz) - (saz - raz));
-            // The point is where the moving body has carried it (against a static shape), or
-            // half-way between the two bodies' copies, and both anchors reach it, as a fresh
-            // manifold's do (the solver's block factors K on that).
-            double x, y, z;
+            // The point reported is where the moving body has carried it (against a static
+            // shape), or half-way between the two bodies' copies; the anchors stay as computed.
             if (staticA) {
-                x = cbx + sbx;
-                y = cby + sby;
-                z = cbz + sbz;
+                cs.position[3 * p] = cbx + sbx;
+                cs.position[3 * p + 1] = cby + sby;
+                cs.position[3 * p + 2] = cbz + sbz;
             } else if (staticB) {
-                x = cax + sax;
-                y = cay + say;
-                z = caz + saz;
+                cs.position[3 * p] = cax + sax;
+                cs.position[3 * p + 1] = cay + say;
+                cs.position[3 * p + 2] = caz + saz;
             } else {
-                x = 0.5 * ((cax + sax) + (cbx + sbx));
-                y = 0.5 * ((cay + say) + (cby + sby));
-                z = 0.5 * ((caz + saz) + (cbz + sbz));
+                cs.position[3 * p] = 0.5 * ((cax + sax) + (cbx + sbx));
+                cs.position[3 * p + 1] = 0.5 * ((cay + say) + (cby + sby));
+                cs.position[3 * p + 2] = 0.5 * ((caz + saz) + (cbz + sbz));
             }
-            cs.position[3 * p] = x;
-            cs.position[3 * p + 1] = y;
-            cs.position[3 * p + 2] = z;
-            cs.anchorA[3 * p] = x - cax;
-            cs.anchorA[3 * p + 1] = y - cay;
-            cs.anchorA[3 * p + 2] = z - caz;
-            cs.anchorB[3 * p] = x - cbx;
-            cs.anchorB[3 * p + 1] = y - cby;
-            cs.anchorB[3 * p + 2] = z - cbz;
         }
         return true;
     }
