@@ -14,6 +14,9 @@ mkdir -p "$out"
 # The stability experiment's chart (10 s runs), written beside its CSV under target/.
 ./cairn experiment stability --csv target/stability.csv > /dev/null
 cp target/stability.png "$out/stability.png"
+# The rest experiment's displacement against time (a minute of each stack, about 90 s on 2 cores).
+./cairn experiment rest --csv target/rest.csv > /dev/null
+cp target/rest.png "$out/rest.png"
 # A screenshot of the viewer (cairn view) in headless Chromium, where it is installed.
 if [ -x /usr/bin/chromium ]; then
   port=18799

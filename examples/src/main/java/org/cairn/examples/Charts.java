@@ -82,6 +82,43 @@ final class Charts {
         return chart;
     }
 
+    /**
+     * The rest experiment's displacement against time: per stack, the furthest any of its boxes is
+     * from where it was at the stack's settling time, once a second, on a logarithmic axis from 0.01 mm.
+     */
+    static JFreeChart rest(java.util.List<org.cairn.verification.experiment.RestExperiment.Result> results) {
+        XYSeriesCollection data = new XYSeriesCollection();
+        double most = 1e-5;
+        for (org.cairn.verification.experiment.RestExperiment.Result r : results) {
+            XYSeries s = new XYSeries(r.structure(), false, true);
+            double[] d = r.furthestBySecond();
+            for (int k = 0; k < d.length; k++) {
+                s.add(r.settleSeconds() + k + 1, Math.max(1e-5, d[k]));
+                most = Math.max(most, d[k]);
+            }
+            data.addSeries(s);
+        }
+        JFreeChart chart = ChartFactory.createXYLineChart("Resting stacks, sleeping off: furthest a box is from where it settled",
+                "time (s)", "m (log scale)", data,
+                PlotOrientation.VERTICAL, true, false, false);
+        chart.setBackgroundPaint(Color.WHITE);
+        XYPlot plot = chart.getXYPlot();
+        plot.setBackgroundPaint(new Color(0xF7F7F4));
+        plot.setDomainGridlinePaint(new Color(0xD0D0D0));
+        plot.setRangeGridlinePaint(new Color(0xD0D0D0));
+        org.jfree.chart.axis.LogAxis axis = new org.jfree.chart.axis.LogAxis("m (log scale)");
+        axis.setRange(1e-5, Math.pow(10, Math.ceil(Math.log10(most) + 1e-9)));
+        axis.setTickUnit(new org.jfree.chart.axis.NumberTickUnit(1));
+        axis.setNumberFormatOverride(new java.text.DecimalFormat("0.#####"));
+        plot.setRangeAxis(axis);
+        XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, false);
+        for (int i = 0; i < data.getSeriesCount(); i++) {
+            renderer.setSeriesStroke(i, new BasicStroke(1.6f));
+        }
+        plot.setRenderer(renderer);
+        return chart;
+    }
+
     /** Writes the chart to {@code file}: SVG if it ends in .svg, else PNG. */
     static void write(JFreeChart chart, Path file, int width, int height) throws IOException {
         if (file.toString().endsWith(".svg")) {

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.cairn.verification.experiment.ConservationExperiment;
+import org.cairn.verification.experiment.RestExperiment;
 import org.cairn.verification.experiment.StabilityExperiment;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -16,14 +17,14 @@ import picocli.CommandLine.Parameters;
 /** {@code cairn experiment stability|conservation|rest}: the experiments of docs/experiments.md. */
 @Command(name = "experiment", mixinStandardHelpOptions = true,
         description = "Runs an experiment: stability (the classic stacks under every solver setting), conservation "
-                + "(energy and momentum drift over long runs) or rest (resting stacks, sleeping off, for a minute)."
+                + "(energy and momentum drift over long runs) or rest (resting stacks and Box3D's large_pyramid, sleeping off, for a minute)."
                 + " Markdown on stdout, progress on stderr.")
 final class ExperimentCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "NAME", description = "stability, conservation or rest")
     String name;
 
-    @Option(names = "--csv", paramLabel = "FILE", description = "stability: also write the results as CSV to FILE, and a chart of "
-            + "them beside it as PNG and SVG (none by default).")
+    @Option(names = "--csv", paramLabel = "FILE", description = "stability, rest: also write the results as CSV to FILE, and a "
+            + "chart of them beside it as PNG and SVG (rest: each stack's displacement against time; none by default).")
     String csv;
 
     @Option(names = "--seconds", paramLabel = "S",
@@ -75,10 +76,23 @@ final class ExperimentCommand implements Callable<Integer> {
             }
             case "rest" -> {
                 double runSeconds = seconds == 10 ? 60 : seconds;
-                List<org.cairn.verification.experiment.RestExperiment.Result> results =
-                        org.cairn.verification.experiment.RestExperiment.run(runSeconds, 2.0,
-                                structure -> System.err.println("cairn: " + structure + ", " + runSeconds + " s"));
-                System.out.print(org.cairn.verification.experiment.RestExperiment.markdown(results, runSeconds, 2.0));
+                List<RestExperiment.Result> results = RestExperiment.run(runSeconds,
+                        structure -> System.err.println("cairn: " + structure + ", " + runSeconds + " s"));
+                System.out.print(RestExperiment.markdown(results, runSeconds));
+                if (csv != null) {
+                    Path file = Path.of(csv);
+                    if (file.toAbsolutePath().getParent() != null) {
+                        Files.createDirectories(file.toAbsolutePath().getParent());
+                    }
+                    Files.writeString(file, RestExperiment.csv(results));
+                    System.err.println("cairn: wrote " + csv);
+                    String stem = csv.endsWith(".csv") ? csv.substring(0, csv.length() - 4) : csv;
+                    org.jfree.chart.JFreeChart chart = Charts.rest(results);
+                    for (String ext : new String[] {".png", ".svg"}) {
+                        Charts.write(chart, Path.of(stem + ext), 900, 500);
+                        System.err.println("cairn: wrote " + stem + ext);
+                    }
+                }
             }
             default -> throw new CommandLine.ParameterException(spec.commandLine(),
                     "unknown experiment '" + name + "': expected stability, conservation or rest");
