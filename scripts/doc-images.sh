@@ -11,8 +11,8 @@ mkdir -p "$out"
     --camera eye=0.8,1.65,2.2 target=0,1.42,0 --out "$out/newtons-cradle.gif"
 ./cairn render examples/scenes/dominoes.scene --seconds 3 --fps 15 --width 400 --height 300 --out "$out/dominoes.gif"
 ./cairn plot examples/scenes/bounce.scene --seconds 4 --out "$out/bounce-energy.png" --width 640 --height 400
-# The stability experiment's chart (10 s runs), written beside its CSV under target/.
-./cairn experiment stability --csv target/stability.csv > /dev/null
+# The stability experiment's chart (60 s runs), written beside its CSV under target/.
+./cairn experiment stability --seconds 60 --csv target/stability.csv > /dev/null
 cp target/stability.png "$out/stability.png"
 # The rest experiment's displacement against time (a minute of each stack, about 90 s on 2 cores).
 ./cairn experiment rest --csv target/rest.csv > /dev/null
