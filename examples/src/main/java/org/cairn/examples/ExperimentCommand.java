@@ -52,20 +52,7 @@ final class ExperimentCommand implements Callable<Integer> {
                 System.out.print(StabilityExperiment.markdown(results));
                 StabilityExperiment.sleepCost();
                 if (csv != null) {
-                    Path file = Path.of(csv);
-                    if (file.toAbsolutePath().getParent() != null) {
-                        Files.createDirectories(file.toAbsolutePath().getParent());
-                    }
-                    Files.writeString(file, StabilityExperiment.csv(results));
-                    System.err.println("cairn: wrote " + csv);
-                    // The plots beside the table: FILE.png and FILE.svg for FILE.csv.
-                    String stem = csv.endsWith(".csv") ? csv.substring(0, csv.length() - 4) : csv;
-                    org.jfree.chart.JFreeChart chart = Charts.stability(results);
-                    int height = 120 + 22 * results.size();
-                    for (String ext : new String[] {".png", ".svg"}) {
-                        Charts.write(chart, Path.of(stem + ext), 900, height);
-                        System.err.println("cairn: wrote " + stem + ext);
-                    }
+                    writeCsvAndChart(StabilityExperiment.csv(results), Charts.stability(results), 120 + 22 * results.size());
                 }
             }
             case "conservation" -> {
@@ -80,23 +67,27 @@ final class ExperimentCommand implements Callable<Integer> {
                         structure -> System.err.println("cairn: " + structure + ", " + runSeconds + " s"));
                 System.out.print(RestExperiment.markdown(results, runSeconds));
                 if (csv != null) {
-                    Path file = Path.of(csv);
-                    if (file.toAbsolutePath().getParent() != null) {
-                        Files.createDirectories(file.toAbsolutePath().getParent());
-                    }
-                    Files.writeString(file, RestExperiment.csv(results));
-                    System.err.println("cairn: wrote " + csv);
-                    String stem = csv.endsWith(".csv") ? csv.substring(0, csv.length() - 4) : csv;
-                    org.jfree.chart.JFreeChart chart = Charts.rest(results);
-                    for (String ext : new String[] {".png", ".svg"}) {
-                        Charts.write(chart, Path.of(stem + ext), 900, 500);
-                        System.err.println("cairn: wrote " + stem + ext);
-                    }
+                    writeCsvAndChart(RestExperiment.csv(results), Charts.rest(results), 500);
                 }
             }
             default -> throw new CommandLine.ParameterException(spec.commandLine(),
                     "unknown experiment '" + name + "': expected stability, conservation or rest");
         }
         return 0;
+    }
+
+    /** Writes {@code text} to the --csv file and the chart beside it: FILE.png and FILE.svg for FILE.csv. */
+    private void writeCsvAndChart(String text, org.jfree.chart.JFreeChart chart, int height) throws IOException {
+        Path file = Path.of(csv);
+        if (file.toAbsolutePath().getParent() != null) {
+            Files.createDirectories(file.toAbsolutePath().getParent());
+        }
+        Files.writeString(file, text);
+        System.err.println("cairn: wrote " + csv);
+        String stem = csv.endsWith(".csv") ? csv.substring(0, csv.length() - 4) : csv;
+        for (String ext : new String[] {".png", ".svg"}) {
+            Charts.write(chart, Path.of(stem + ext), 900, height);
+            System.err.println("cairn: wrote " + stem + ext);
+        }
     }
 }
