@@ -64,16 +64,11 @@ final class Charts {
         chart.setBackgroundPaint(Color.WHITE);
         org.jfree.chart.plot.CategoryPlot plot = chart.getCategoryPlot();
         plot.setBackgroundPaint(new Color(0xF7F7F4));
-        org.jfree.chart.axis.LogAxis axis = new org.jfree.chart.axis.LogAxis("m (log scale)");
         double most = 1e-3;
         for (org.cairn.verification.experiment.StabilityExperiment.Result r : results) {
             most = Math.max(most, r.furthestMeters());
         }
-        // Whole decades, labelled as plain numbers (0.001, 0.01, ... 1000).
-        axis.setRange(1e-3, Math.pow(10, Math.ceil(Math.log10(most) + 1e-9)));
-        axis.setTickUnit(new org.jfree.chart.axis.NumberTickUnit(1));
-        axis.setNumberFormatOverride(new java.text.DecimalFormat("0.###"));
-        plot.setRangeAxis(axis);
+        plot.setRangeAxis(metresInDecades(1e-3, most));
         org.jfree.chart.renderer.category.BarRenderer bars = (org.jfree.chart.renderer.category.BarRenderer) plot.getRenderer();
         bars.setBarPainter(new org.jfree.chart.renderer.category.StandardBarPainter());
         bars.setShadowVisible(false);
@@ -106,17 +101,22 @@ final class Charts {
         plot.setBackgroundPaint(new Color(0xF7F7F4));
         plot.setDomainGridlinePaint(new Color(0xD0D0D0));
         plot.setRangeGridlinePaint(new Color(0xD0D0D0));
-        org.jfree.chart.axis.LogAxis axis = new org.jfree.chart.axis.LogAxis("m (log scale)");
-        axis.setRange(1e-5, Math.pow(10, Math.ceil(Math.log10(most) + 1e-9)));
-        axis.setTickUnit(new org.jfree.chart.axis.NumberTickUnit(1));
-        axis.setNumberFormatOverride(new java.text.DecimalFormat("0.#####"));
-        plot.setRangeAxis(axis);
+        plot.setRangeAxis(metresInDecades(1e-5, most));
         XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, false);
         for (int i = 0; i < data.getSeriesCount(); i++) {
             renderer.setSeriesStroke(i, new BasicStroke(1.6f));
         }
         plot.setRenderer(renderer);
         return chart;
+    }
+
+    /** A logarithmic axis in metres from {@code lowest} up to the decade above {@code most}, whole decades labelled as plain numbers. */
+    private static org.jfree.chart.axis.LogAxis metresInDecades(double lowest, double most) {
+        org.jfree.chart.axis.LogAxis axis = new org.jfree.chart.axis.LogAxis("m (log scale)");
+        axis.setRange(lowest, Math.pow(10, Math.ceil(Math.log10(most) + 1e-9)));
+        axis.setTickUnit(new org.jfree.chart.axis.NumberTickUnit(1));
+        axis.setNumberFormatOverride(new java.text.DecimalFormat("0." + "#".repeat(Math.max(1, (int) -Math.floor(Math.log10(lowest))))));
+        return axis;
     }
 
     /** Writes the chart to {@code file}: SVG if it ends in .svg, else PNG. */
