@@ -114,7 +114,7 @@ public final class ContactSolver {
         storeTask = (from, to, w) -> storeImpulses(from, to);
     }
 
-    /** The world's joints: solved in every pass, before the contacts. */
+    /** The world's joints: solved in every soft-step pass after the contacts (sequential impulses: before). */
     public void setJoints(JointStore store) {
         joints.store = store;
     }
@@ -286,8 +286,11 @@ public final class ContactSolver {
             // Friction's point order flips with every relax pass (ContactFriction).
             frictionBackwards = !frictionBackwards;
         }
-        joints.solve(useBias, pool);
+        // Joints after the contacts, so that a joint's limit has the pass's last word: solved
+        // before them, the contact friction of a ragdoll's limbs lying on the ground undid the
+        // limits and a shoulder went 31.6° past its twist limit (RagdollTest).
         forEachColour(pool, softTask);
+        joints.solve(useBias, pool);
     }
 
     /** One sequential-impulse iteration of a substep (the first decides which points bounce): normal with Baumgarte bias, then friction. */

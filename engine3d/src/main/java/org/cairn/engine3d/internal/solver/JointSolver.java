@@ -18,8 +18,9 @@ import org.cairn.engine3d.internal.task.WorkerPool;
  * the impulses they ended the last one with, solved with bias (soft, at the joint's stiffness) and
  * relaxed without, in the same passes as the contacts.
  *
- * <p>Joints are coloured like the contacts and solved colour by colour on the workers, all of
- * them before the contacts of the same pass; results do not depend on the worker count.
+ * <p>Joints are coloured like the contacts and solved colour by colour on the workers: in the soft
+ * step all of them after the contacts of the same pass (so their limits have the last word), with
+ * sequential impulses before; results do not depend on the worker count.
  *
  * <p>Each pass measures the joint from the bodies' current poses (the centres of mass and
  * orientations the substeps have moved), so its position error is exact however far the bodies
