@@ -125,13 +125,27 @@ public final class Contacts {
 
     /**
      * Friction impulse of point k of contact i along tangent {@code axis} (0 or 1) over the last
-     * step, N·s. The tangents are a fixed function of the normal: t₁ ⊥ n, t₂ = t₁ × n.
+     * step, N·s. The tangents are a fixed function of the normal: t₁ ⊥ n, t₂ = t₁ × n. Friction
+     * acts at one point per contact, the mean of its points (Box3D's central friction); each
+     * substep's impulse is shared among the points as their normal impulses are, so the sum over the
+     * points is the contact's friction and each point's share lies in its cone, |Pt| ≤ μ·Pn. The
+     * friction's turn about the normal is {@link #twistImpulse}.
      */
     public double tangentImpulse(int i, int k, int axis) {
         if (axis != 0 && axis != 1) {
             throw new IllegalArgumentException("axis must be 0 or 1, got " + axis);
         }
         return state.contacts.stepTangentImpulse[2 * point(i, k) + axis];
+    }
+
+    /**
+     * The angular impulse friction applied about the normal of contact i over the last step, N·m·s
+     * (from A to B: positive turns B counterclockwise about n): the resistance to the two shapes
+     * spinning against each other, at most μ times the sum of each point's normal impulse times its
+     * distance from the friction point.
+     */
+    public double twistImpulse(int i) {
+        return state.contacts.stepTwistImpulse[contact(i)];
     }
 
     /** Friction coefficient of contact i, its two shapes' mixed by the world's rule: the cone is |Pt| ≤ μ·Pn per point. */

@@ -86,13 +86,20 @@ public final class ContactStore {
     public double[] anchorB = new double[3 * P * 16];
     public double[] separation = new double[P * 16];
     public int[] featureId = new int[P * 16];
-    /** Accumulated impulses, N·s: along the normal and the two tangents. */
+    /** Accumulated normal impulse per point, N·s. */
     public double[] normalImpulse = new double[P * 16];
-    public double[] tangentImpulse = new double[2 * P * 16];
+    /**
+     * Accumulated friction per contact (one friction point per manifold): the linear impulse as a
+     * world vector (3, N·s; the next step projects it onto the tangents of its normal, so it
+     * survives the basis turning) and the twist about the normal (1, N·m·s).
+     */
+    public double[] frictionImpulse = new double[4 * 16];
 
     /** Impulses applied over the whole last step (summed over substeps), N·s: what the view reports. */
     public double[] stepNormalImpulse = new double[P * 16];
     public double[] stepTangentImpulse = new double[2 * P * 16];
+    /** The friction's twist about the normal over the last step, per contact, N·m·s. */
+    public double[] stepTwistImpulse = new double[16];
     /** Mixed material per contact: friction √(μA·μB), restitution max(eA, eB). */
     public double[] friction = new double[16];
     public double[] restitution = new double[16];
@@ -134,7 +141,7 @@ public final class ContactStore {
     /** The small arrays one worker needs to match a contact's new points to its old ones. */
     public static final class UpdateScratch {
         final int[] claimed = new int[P];
-        final double[] oldImpulse = new double[3 * P];
+        final double[] oldImpulse = new double[P];
         final int[] oldId = new int[P];
     }
 
@@ -156,7 +163,8 @@ public final class ContactStore {
         separation = Arrays.copyOf(separation, P * c);
         featureId = Arrays.copyOf(featureId, P * c);
         normalImpulse = Arrays.copyOf(normalImpulse, P * c);
-        tangentImpulse = Arrays.copyOf(tangentImpulse, 2 * P * c);
+        frictionImpulse = Arrays.copyOf(frictionImpulse, 4 * c);
+        stepTwistImpulse = Arrays.copyOf(stepTwistImpulse, c);
         cache = Arrays.copyOf(cache, CACHE * c);
         stepNormalImpulse = Arrays.copyOf(stepNormalImpulse, P * c);
         stepTangentImpulse = Arrays.copyOf(stepTangentImpulse, 2 * P * c);
@@ -197,6 +205,8 @@ public final class ContactStore {
         rollingImpulse[3 * c] = 0;
         rollingImpulse[3 * c + 1] = 0;
         rollingImpulse[3 * c + 2] = 0;
+        Arrays.fill(frictionImpulse, 4 * c, 4 * c + 4, 0.0);
+        stepTwistImpulse[c] = 0;
         return c;
     }
 
@@ -229,7 +239,8 @@ public final class ContactStore {
         System.arraycopy(separation, P * from, separation, P * to, P);
         System.arraycopy(featureId, P * from, featureId, P * to, P);
         System.arraycopy(normalImpulse, P * from, normalImpulse, P * to, P);
-        System.arraycopy(tangentImpulse, 2 * P * from, tangentImpulse, 2 * P * to, 2 * P);
+        System.arraycopy(frictionImpulse, 4 * from, frictionImpulse, 4 * to, 4);
+        stepTwistImpulse[to] = stepTwistImpulse[from];
         System.arraycopy(cache, CACHE * from, cache, CACHE * to, CACHE);
         System.arraycopy(stepNormalImpulse, P * from, stepNormalImpulse, P * to, P);
         System.arraycopy(stepTangentImpulse, 2 * P * from, stepTangentImpulse, 2 * P * to, 2 * P);
@@ -268,9 +279,7 @@ public final class ContactStore {
         int oldCount = pointCount[c];
         for (int j = 0; j < oldCount; j++) {
             oldId[j] = featureId[P * c + j];
-            oldImpulse[3 * j] = normalImpulse[P * c + j];
-            oldImpulse[3 * j + 1] = tangentImpulse[2 * (P * c + j)];
-            oldImpulse[3 * j + 2] = tangentImpulse[2 * (P * c + j) + 1];
+            oldImpulse[j] = normalImpulse[P * c + j];
             claimedScratch[j] = 0;
         }
         int n = m.pointCount;
@@ -292,22 +301,23 @@ public final class ContactStore {
             separation[p] = m.separation[k];
             featureId[p] = m.featureId[k];
             normalImpulse[p] = 0.0;
-            tangentImpulse[2 * p] = 0.0;
-            tangentImpulse[2 * p + 1] = 0.0;
             stepNormalImpulse[p] = 0.0;
             stepTangentImpulse[2 * p] = 0.0;
             stepTangentImpulse[2 * p + 1] = 0.0;
             for (int j = 0; j < oldCount; j++) {
                 if (claimedScratch[j] == 0 && oldId[j] == m.featureId[k]) {
                     claimedScratch[j] = 1;
-                    normalImpulse[p] = oldImpulse[3 * j];
-                    tangentImpulse[2 * p] = oldImpulse[3 * j + 1];
-                    tangentImpulse[2 * p + 1] = oldImpulse[3 * j + 2];
+                    normalImpulse[p] = oldImpulse[j];
                     break;
                 }
             }
         }
         pointCount[c] = n;
+        if (n == 0) {
+            // Friction carries over without matching points, but not across a separation.
+            Arrays.fill(frictionImpulse, 4 * c, 4 * c + 4, 0.0);
+            stepTwistImpulse[c] = 0;
+        }
     }
 
     /** Records whether contact c touches now, with a begin or end event when that changed. */

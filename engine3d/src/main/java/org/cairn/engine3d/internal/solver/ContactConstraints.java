@@ -17,7 +17,7 @@ import org.cairn.engine3d.internal.math.Quat;
  * separation s = s₀ + n·(ΔcB − ΔcA + ΔqB·rB − rB − ΔqA·rA + rA) follows the bodies' motion since
  * the step's start (no re-collision inside the step). Accumulated impulses are clamped,
  * λ ← max(λ + Δλ, 0), never the increment itself. Impulses are also summed over the step
- * ({@code stepNormal}, {@code stepTangent}): what the contact view reports, in N·s.
+ * ({@code stepNormal}, {@code stepTangent}, {@code stepTwist}): what the contact view reports, in N·s.
  */
 final class ContactConstraints {
     static final int P = Manifold.MAX_POINTS;
@@ -56,6 +56,19 @@ final class ContactConstraints {
     double[] rolling = new double[16];
     double[] rollingMass = new double[6 * 16];
     double[] rollingImpulse = new double[3 * 16];
+    /**
+     * Friction per constraint, at one point (Box3D's central friction, Jolt's and Rapier's default
+     * since 2026): the friction centre's anchors from each body's centre of mass (3 + 3); the inverse
+     * of the 2×2 tangent mass there, (a, b, c) for [[a, b], [b, c]], and sliding's one mass (4); the
+     * twist's angular mass about n (1); the accumulated impulses along t1 and t2 (N·s) and about n
+     * (N·m·s) (3).
+     */
+    double[] frictionAnchor = new double[6 * 16];
+    double[] frictionMass = new double[4 * 16];
+    double[] twistMass = new double[16];
+    double[] frictionImpulse = new double[3 * 16];
+    /** Per constraint, the twist impulses summed over the step's substeps, N·m·s: what the view reports. */
+    double[] stepTwist = new double[16];
     // Per point.
     double[] rA = new double[3 * P * 16];
     double[] rB = new double[3 * P * 16];
@@ -67,12 +80,9 @@ final class ContactConstraints {
      */
     double[] currentSeparation = new double[P * 16];
     double[] normalMass = new double[P * 16];
-    /** Per point, sliding friction's one mass for both tangents (2 / trace of the tangent block K). */
-    double[] tangentMass = new double[P * 16];
-    /** Per point, the inverse of the 2×2 tangent mass matrix K, symmetric: (a, b, c) for [[a, b], [b, c]]. */
-    double[] tangentBlock = new double[3 * P * 16];
+    /** Per point, its distance from the friction centre, m: its lever in the twist's Coulomb limit. */
+    double[] twistLever = new double[P * 16];
     double[] normalImpulse = new double[P * 16];
-    double[] tangentImpulse = new double[2 * P * 16];
     double[] stepNormal = new double[P * 16];
     double[] stepTangent = new double[2 * P * 16];
     double[] relativeVelocity = new double[P * 16];
@@ -163,10 +173,13 @@ final class ContactConstraints {
         baseSeparation = Arrays.copyOf(baseSeparation, P * c);
         currentSeparation = Arrays.copyOf(currentSeparation, P * c);
         normalMass = Arrays.copyOf(normalMass, P * c);
-        tangentMass = Arrays.copyOf(tangentMass, P * c);
-        tangentBlock = Arrays.copyOf(tangentBlock, 3 * P * c);
+        twistLever = Arrays.copyOf(twistLever, P * c);
+        frictionAnchor = Arrays.copyOf(frictionAnchor, 6 * c);
+        frictionMass = Arrays.copyOf(frictionMass, 4 * c);
+        twistMass = Arrays.copyOf(twistMass, c);
+        frictionImpulse = Arrays.copyOf(frictionImpulse, 3 * c);
+        stepTwist = Arrays.copyOf(stepTwist, c);
         normalImpulse = Arrays.copyOf(normalImpulse, P * c);
-        tangentImpulse = Arrays.copyOf(tangentImpulse, 2 * P * c);
         stepNormal = Arrays.copyOf(stepNormal, P * c);
         stepTangent = Arrays.copyOf(stepTangent, 2 * P * c);
         relativeVelocity = Arrays.copyOf(relativeVelocity, P * c);
@@ -245,18 +258,30 @@ final class ContactConstraints {
     }
 
     /**
-     * Adds each point's accumulated impulses to the step totals: the impulse a substep applies is
+     * Adds constraint k's accumulated impulses to the step totals: the impulse a substep applies is
      * its warm start plus its increments, which is the accumulated value at its end. Summing those
      * values, not the increments, keeps each substep's share inside its friction cone exactly, so
-     * the totals are too (summed increments left |Pt| = 1e-15 at Pn = 0).
+     * the totals are too (summed increments left |Pt| = 1e-15 at Pn = 0). The manifold's one
+     * friction impulse is reported shared among its points as their normal impulses are, so each
+     * point's share lies in its own cone, |Pt| ≤ μ·Pn, when the manifold's lies in μ·ΣPn.
      */
     void addStepTotals(int k) {
+        double total = 0;
+        for (int j = 0; j < pointCount[k]; j++) {
+            total += normalImpulse[P * k + j];
+        }
+        double l1 = frictionImpulse[3 * k], l2 = frictionImpulse[3 * k + 1];
         for (int j = 0; j < pointCount[k]; j++) {
             int p = P * k + j;
-            stepNormal[p] += normalImpulse[p];
-            stepTangent[2 * p] += tangentImpulse[2 * p];
-            stepTangent[2 * p + 1] += tangentImpulse[2 * p + 1];
+            double ln = normalImpulse[p];
+            stepNormal[p] += ln;
+            if (total > 0) {
+                double share = ln / total;
+                stepTangent[2 * p] += share * l1;
+                stepTangent[2 * p + 1] += share * l2;
+            }
         }
+        stepTwist[k] += frictionImpulse[3 * k + 2];
     }
 
     /** Body i is in a constraint this step: flag it and remember its pose at the step's start. */
@@ -345,32 +370,28 @@ final class ContactConstraints {
     }
 
     /**
-     * Applies constraint k's accumulated point impulses (normal and both tangents) to its bodies:
-     * the sum of the impulses, and the sum of their moments about each centre of mass, one
-     * rotation update per body. With {@code addTotals}, first adds them to the step totals as
-     * {@link #addStepTotals} does (points without impulse add nothing to either).
+     * Applies constraint k's accumulated impulses to its bodies: each point's normal impulse, and
+     * the manifold's friction at its friction centre and twist about n; the sum of the impulses,
+     * and the sum of their moments about each centre of mass, one rotation update per body. With
+     * {@code addTotals}, first adds them to the step totals as {@link #addStepTotals} does.
      */
     void warmStartPoints(double[] s, int k, int oa, int ob, boolean addTotals) {
+        if (addTotals) {
+            // The previous substep's impulses into the step's totals.
+            addStepTotals(k);
+        }
         double nx = normal[3 * k], ny = normal[3 * k + 1], nz = normal[3 * k + 2];
-        double t1x = tangent[6 * k], t1y = tangent[6 * k + 1], t1z = tangent[6 * k + 2];
-        double t2x = tangent[6 * k + 3], t2y = tangent[6 * k + 4], t2z = tangent[6 * k + 5];
         double px = 0, py = 0, pz = 0, ax = 0, ay = 0, az = 0, bx = 0, by = 0, bz = 0;
         boolean any = false;
         for (int j = 0; j < pointCount[k]; j++) {
             int p = P * k + j;
-            double ln = normalImpulse[p], l1 = tangentImpulse[2 * p], l2 = tangentImpulse[2 * p + 1];
-            if (ln == 0 & l1 == 0 & l2 == 0) {
+            double ln = normalImpulse[p];
+            if (ln == 0) {
                 // Adds nothing (touching without load: most side-by-side contacts of a pile).
                 continue;
             }
-            if (addTotals) {
-                // The previous substep's impulses into the step's totals (addStepTotals, read once).
-                stepNormal[p] += ln;
-                stepTangent[2 * p] += l1;
-                stepTangent[2 * p + 1] += l2;
-            }
             any = true;
-            double x = ln * nx + l1 * t1x + l2 * t2x, y = ln * ny + l1 * t1y + l2 * t2y, z = ln * nz + l1 * t1z + l2 * t2z;
+            double x = ln * nx, y = ln * ny, z = ln * nz;
             px += x;
             py += y;
             pz += z;
@@ -384,6 +405,26 @@ final class ContactConstraints {
             bx += ry * z - rz * y;
             by += rz * x - rx * z;
             bz += rx * y - ry * x;
+        }
+        double l1 = frictionImpulse[3 * k], l2 = frictionImpulse[3 * k + 1], twist = frictionImpulse[3 * k + 2];
+        if (l1 != 0 || l2 != 0 || twist != 0) {
+            any = true;
+            int t = 6 * k;
+            double x = l1 * tangent[t] + l2 * tangent[t + 3], y = l1 * tangent[t + 1] + l2 * tangent[t + 4],
+                    z = l1 * tangent[t + 2] + l2 * tangent[t + 5];
+            px += x;
+            py += y;
+            pz += z;
+            double rx = frictionAnchor[t], ry = frictionAnchor[t + 1], rz = frictionAnchor[t + 2];
+            ax += ry * z - rz * y + twist * nx;
+            ay += rz * x - rx * z + twist * ny;
+            az += rx * y - ry * x + twist * nz;
+            rx = frictionAnchor[t + 3];
+            ry = frictionAnchor[t + 4];
+            rz = frictionAnchor[t + 5];
+            bx += ry * z - rz * y + twist * nx;
+            by += rz * x - rx * z + twist * ny;
+            bz += rx * y - ry * x + twist * nz;
         }
         if (!any) {
             return;

@@ -4,11 +4,15 @@ import static org.cairn.engine3d.internal.solver.ContactConstraints.P;
 
 
 /**
- * Coulomb friction and rolling resistance of a constraint. Friction: two tangents per point from a
- * basis that depends on n alone (Box3D's perp); a sticking point gets the exact 2×2 block update, a
- * sliding one the isotropic update, and the pair of accumulated tangent impulses is clamped to the
- * circle |λt| ≤ μ·λn (Coulomb's cone, not a box). Rolling resistance (Box3D): an angular impulse
- * against the relative spin, clamped to a ball of radius lever·ΣPn.
+ * Coulomb friction and rolling resistance of a constraint. Friction acts at one point per manifold
+ * (Box3D's central friction): the twist about the normal,
+ * its accumulated impulse clamped to ±μ·Σ(lever·λn), then the two tangents at the friction centre
+ * (a basis that depends on n alone, Box3D's perp): a sticking contact gets the exact 2×2 block
+ * update, a sliding one the isotropic update, and the pair of accumulated impulses is clamped to
+ * the circle |λt| ≤ μ·Σλn (Coulomb's cone, not a box). One friction point has no point order: four
+ * points solved one after another share a statically indeterminate load unevenly, which turned a
+ * symmetric stack about its normal. Rolling resistance (Box3D): an angular impulse against the
+ * relative spin, clamped to a ball of radius lever·ΣPn.
  */
 final class ContactFriction {
     private final ContactConstraints cons;
@@ -17,26 +21,24 @@ final class ContactFriction {
         this.cons = cons;
     }
 
-    /** Both tangents at each point, then the pair clamped to the circle of radius μ·λn. */
+    /** Twist, then the two tangents at the friction centre, each clamped to its Coulomb limit. */
     void solveFriction(double[] bs, int k, int oa, int ob) {
-        solveFriction(bs, k, oa, ob, false);
-    }
-
-    /**
-     * As {@link #solveFriction(double[], int, int, int)}, the points last to first when
-     * {@code backwards}: points solved one after another in one fixed order share a statically
-     * indeterminate friction load unevenly, and the uneven share turns a symmetric stack about its
-     * normal (a pyramid of boxes in one plane tipped out of it); alternating the order from pass to
-     * pass (symmetric Gauss–Seidel) evens the share out.
-     */
-    void solveFriction(double[] bs, int k, int oa, int ob, boolean backwards) {
         double mu = cons.friction[k];
-        double t1x = cons.tangent[6 * k], t1y = cons.tangent[6 * k + 1], t1z = cons.tangent[6 * k + 2];
-        double t2x = cons.tangent[6 * k + 3], t2y = cons.tangent[6 * k + 4], t2z = cons.tangent[6 * k + 5];
-        double[] rA = cons.rA, rB = cons.rB, tangentImpulse = cons.tangentImpulse, normalImpulse = cons.normalImpulse,
-                tangentBlock = cons.tangentBlock, tangentMass = cons.tangentMass;
-        // The two bodies' velocities, masses and inertias in locals for the manifold's points; written
-        // back once at the end (the same operations as updating them in place point by point).
+        double total = 0, lever = 0;
+        for (int j = 0; j < cons.pointCount[k]; j++) {
+            int p = P * k + j;
+            total += cons.normalImpulse[p];
+            lever += cons.twistLever[p] * cons.normalImpulse[p];
+        }
+        double limit = mu * total, twistLimit = mu * lever;
+        double[] f = cons.frictionImpulse;
+        int i3 = 3 * k;
+        double old1 = f[i3], old2 = f[i3 + 1], oldTwist = f[i3 + 2];
+        // A manifold that does not push holds no friction: nothing to do if it held none.
+        if (limit == 0 && old1 == 0 && old2 == 0 && oldTwist == 0) {
+            return;
+        }
+        double nx = cons.normal[3 * k], ny = cons.normal[3 * k + 1], nz = cons.normal[3 * k + 2];
         double vax = bs[oa], vay = bs[oa + 1], vaz = bs[oa + 2], wax = bs[oa + 3], way = bs[oa + 4], waz = bs[oa + 5];
         double vbx = bs[ob], vby = bs[ob + 1], vbz = bs[ob + 2], wbx = bs[ob + 3], wby = bs[ob + 4], wbz = bs[ob + 5];
         double mA = bs[oa + SolverBodies.INVERSE_MASS], mB = bs[ob + SolverBodies.INVERSE_MASS];
@@ -46,83 +48,78 @@ final class ContactFriction {
         double b00 = bs[ib], b01 = bs[ib + 1], b02 = bs[ib + 2], b10 = bs[ib + 3], b11 = bs[ib + 4], b12 = bs[ib + 5],
                 b20 = bs[ib + 6], b21 = bs[ib + 7], b22 = bs[ib + 8];
         boolean movesA = mA > 0, movesB = mB > 0;
-        int n = cons.pointCount[k];
-        for (int i = 0; i < n; i++) {
-            int j = backwards ? n - 1 - i : i;
-            int p = P * k + j;
-            double old1 = tangentImpulse[2 * p], old2 = tangentImpulse[2 * p + 1];
-            double limit = mu * normalImpulse[p];
-            // A point that does not push holds no friction: nothing to do if it held none, else it
-            // lets go of what it held (what the clamp below gives, without the velocities).
-            if (limit == 0 && old1 == 0 && old2 == 0) {
-                continue;
+        // Twist: the relative spin about n.
+        double spin = nx * (wbx - wax) + ny * (wby - way) + nz * (wbz - waz);
+        double newTwist = Math.max(-twistLimit, Math.min(oldTwist - cons.twistMass[k] * spin, twistLimit));
+        f[i3 + 2] = newTwist;
+        double dt = newTwist - oldTwist;
+        if (dt != 0) {
+            double lx = dt * nx, ly = dt * ny, lz = dt * nz;
+            if (movesA) {
+                wax -= a00 * lx + a01 * ly + a02 * lz;
+                way -= a10 * lx + a11 * ly + a12 * lz;
+                waz -= a20 * lx + a21 * ly + a22 * lz;
             }
-            double new1 = 0, new2 = 0;
-            double ax = rA[3 * p], ay = rA[3 * p + 1], az = rA[3 * p + 2];
-            double bx = rB[3 * p], by = rB[3 * p + 1], bz = rB[3 * p + 2];
-            if (limit != 0) {
-                // The point's relative velocity once, then its two tangent parts.
-                double dx = vbx + wby * bz - wbz * by - (vax + way * az - waz * ay);
-                double dy = vby + wbz * bx - wbx * bz - (vay + waz * ax - wax * az);
-                double dz = vbz + wbx * by - wby * bx - (vaz + wax * ay - way * ax);
-                double v1 = t1x * dx + t1y * dy + t1z * dz;
-                double v2 = t2x * dx + t2y * dy + t2z * dz;
-                // Try to stick: the exact block update.
-                new1 = old1 - (tangentBlock[3 * p] * v1 + tangentBlock[3 * p + 1] * v2);
-                new2 = old2 - (tangentBlock[3 * p + 1] * v1 + tangentBlock[3 * p + 2] * v2);
-                double magnitude = Math.sqrt(new1 * new1 + new2 * new2);
-                if (magnitude > limit) {
-                    // Sliding: the isotropic update, then onto the circle.
-                    double mass = tangentMass[p];
-                    new1 = old1 - mass * v1;
-                    new2 = old2 - mass * v2;
-                    magnitude = Math.sqrt(new1 * new1 + new2 * new2);
-                }
+            if (movesB) {
+                wbx += b00 * lx + b01 * ly + b02 * lz;
+                wby += b10 * lx + b11 * ly + b12 * lz;
+                wbz += b20 * lx + b21 * ly + b22 * lz;
+            }
+        }
+        // The two tangents at the friction centre.
+        int a = 6 * k;
+        double[] anchor = cons.frictionAnchor;
+        double ax = anchor[a], ay = anchor[a + 1], az = anchor[a + 2];
+        double bx = anchor[a + 3], by = anchor[a + 4], bz = anchor[a + 5];
+        double new1 = 0, new2 = 0;
+        if (limit != 0) {
+            double dx = vbx + wby * bz - wbz * by - (vax + way * az - waz * ay);
+            double dy = vby + wbz * bx - wbx * bz - (vay + waz * ax - wax * az);
+            double dz = vbz + wbx * by - wby * bx - (vaz + wax * ay - way * ax);
+            double[] t = cons.tangent;
+            double v1 = t[a] * dx + t[a + 1] * dy + t[a + 2] * dz;
+            double v2 = t[a + 3] * dx + t[a + 4] * dy + t[a + 5] * dz;
+            int m = 4 * k;
+            double[] mass = cons.frictionMass;
+            // Try to stick: the exact block update.
+            new1 = old1 - (mass[m] * v1 + mass[m + 1] * v2);
+            new2 = old2 - (mass[m + 1] * v1 + mass[m + 2] * v2);
+            double magnitude = Math.sqrt(new1 * new1 + new2 * new2);
+            if (magnitude > limit) {
+                // Sliding: the isotropic update, then onto the circle.
+                new1 = old1 - mass[m + 3] * v1;
+                new2 = old2 - mass[m + 3] * v2;
+                magnitude = Math.sqrt(new1 * new1 + new2 * new2);
                 if (magnitude > limit) {
                     double scale = magnitude > 0 ? limit / magnitude : 0.0;
                     new1 *= scale;
                     new2 *= scale;
                 }
             }
-            double d1 = new1 - old1, d2 = new2 - old2;
-            tangentImpulse[2 * p] = new1;
-            tangentImpulse[2 * p + 1] = new2;
-            double x = d1 * t1x + d2 * t2x, y = d1 * t1y + d2 * t2y, z = d1 * t1z + d2 * t2z;
-            if (movesA) {
-                vax -= mA * x;
-                vay -= mA * y;
-                vaz -= mA * z;
-                // ω += I⁻¹·(r × J) with J = −(x, y, z).
-                double cx = ay * -z - az * -y, cy = az * -x - ax * -z, cz = ax * -y - ay * -x;
-                wax += a00 * cx + a01 * cy + a02 * cz;
-                way += a10 * cx + a11 * cy + a12 * cz;
-                waz += a20 * cx + a21 * cy + a22 * cz;
-            }
-            if (movesB) {
-                vbx += mB * x;
-                vby += mB * y;
-                vbz += mB * z;
-                double cx = by * z - bz * y, cy = bz * x - bx * z, cz = bx * y - by * x;
-                wbx += b00 * cx + b01 * cy + b02 * cz;
-                wby += b10 * cx + b11 * cy + b12 * cz;
-                wbz += b20 * cx + b21 * cy + b22 * cz;
-            }
         }
+        f[i3] = new1;
+        f[i3 + 1] = new2;
+        double d1 = new1 - old1, d2 = new2 - old2;
+        double[] t = cons.tangent;
+        double x = d1 * t[a] + d2 * t[a + 3], y = d1 * t[a + 1] + d2 * t[a + 4], z = d1 * t[a + 2] + d2 * t[a + 5];
         if (movesA) {
-            bs[oa] = vax;
-            bs[oa + 1] = vay;
-            bs[oa + 2] = vaz;
-            bs[oa + 3] = wax;
-            bs[oa + 4] = way;
-            bs[oa + 5] = waz;
+            bs[oa] = vax - mA * x;
+            bs[oa + 1] = vay - mA * y;
+            bs[oa + 2] = vaz - mA * z;
+            // ω += I⁻¹·(r × J) with J = −(x, y, z).
+            double cx = ay * -z - az * -y, cy = az * -x - ax * -z, cz = ax * -y - ay * -x;
+            bs[oa + 3] = wax + a00 * cx + a01 * cy + a02 * cz;
+            bs[oa + 4] = way + a10 * cx + a11 * cy + a12 * cz;
+            bs[oa + 5] = waz + a20 * cx + a21 * cy + a22 * cz;
         }
         if (movesB) {
-            bs[ob] = vbx;
-            bs[ob + 1] = vby;
-            bs[ob + 2] = vbz;
-            bs[ob + 3] = wbx;
-            bs[ob + 4] = wby;
-            bs[ob + 5] = wbz;
+            bs[ob] = vbx + mB * x;
+            bs[ob + 1] = vby + mB * y;
+            bs[ob + 2] = vbz + mB * z;
+            double cx = by * z - bz * y, cy = bz * x - bx * z, cz = bx * y - by * x;
+            bs[ob + 3] = wbx + b00 * cx + b01 * cy + b02 * cz;
+            bs[ob + 4] = wby + b10 * cx + b11 * cy + b12 * cz;
+            bs[ob + 5] = wbz + b20 * cx + b21 * cy + b22 * cz;
         }
     }
 
@@ -159,20 +156,66 @@ final class ContactFriction {
         ContactConstraints.applyAngular(bs, oa, ob, nx - ox, ny - oy, nz - oz);
     }
 
-    /** Scales point p's friction pair back inside μ·λn if a normal update left it outside. */
-    void clampFrictionToCone(double[] bs, int k, int oa, int ob, int p) {
-        double l1 = cons.tangentImpulse[2 * p], l2 = cons.tangentImpulse[2 * p + 1];
-        double limit = cons.friction[k] * cons.normalImpulse[p];
+    /**
+     * Scales constraint k's friction back inside its limits (μ·Σλn for the pair, μ·Σ(lever·λn) for
+     * the twist) if a normal update left it outside.
+     */
+    void clampFrictionToCone(double[] bs, int k, int oa, int ob) {
+        double mu = cons.friction[k];
+        double total = 0, lever = 0;
+        for (int j = 0; j < cons.pointCount[k]; j++) {
+            int p = P * k + j;
+            total += cons.normalImpulse[p];
+            lever += cons.twistLever[p] * cons.normalImpulse[p];
+        }
+        double limit = mu * total, twistLimit = mu * lever;
+        double[] f = cons.frictionImpulse;
+        double l1 = f[3 * k], l2 = f[3 * k + 1], twist = f[3 * k + 2];
         double magnitude = Math.sqrt(l1 * l1 + l2 * l2);
-        if (magnitude <= limit) {
+        double px = 0, py = 0, pz = 0, ax = 0, ay = 0, az = 0, bx = 0, by = 0, bz = 0;
+        if (magnitude > limit) {
+            double scale = magnitude > 0 ? limit / magnitude : 0.0;
+            double d1 = l1 * scale - l1, d2 = l2 * scale - l2;
+            f[3 * k] = l1 * scale;
+            f[3 * k + 1] = l2 * scale;
+            int t = 6 * k;
+            double[] tangent = cons.tangent, anchor = cons.frictionAnchor;
+            px = d1 * tangent[t] + d2 * tangent[t + 3];
+            py = d1 * tangent[t + 1] + d2 * tangent[t + 4];
+            pz = d1 * tangent[t + 2] + d2 * tangent[t + 5];
+            ax = anchor[t + 1] * pz - anchor[t + 2] * py;
+            ay = anchor[t + 2] * px - anchor[t] * pz;
+            az = anchor[t] * py - anchor[t + 1] * px;
+            bx = anchor[t + 4] * pz - anchor[t + 5] * py;
+            by = anchor[t + 5] * px - anchor[t + 3] * pz;
+            bz = anchor[t + 3] * py - anchor[t + 4] * px;
+        }
+        if (Math.abs(twist) > twistLimit) {
+            double d = Math.copySign(twistLimit, twist) - twist;
+            f[3 * k + 2] = twist + d;
+            double nx = cons.normal[3 * k], ny = cons.normal[3 * k + 1], nz = cons.normal[3 * k + 2];
+            ax += d * nx;
+            ay += d * ny;
+            az += d * nz;
+            bx += d * nx;
+            by += d * ny;
+            bz += d * nz;
+        } else if (magnitude <= limit) {
             return;
         }
-        double scale = magnitude > 0 ? limit / magnitude : 0.0;
-        double d1 = l1 * scale - l1, d2 = l2 * scale - l2;
-        cons.tangentImpulse[2 * p] = l1 * scale;
-        cons.tangentImpulse[2 * p + 1] = l2 * scale;
-        cons.apply(bs, oa, ob, p, d1 * cons.tangent[6 * k] + d2 * cons.tangent[6 * k + 3],
-                d1 * cons.tangent[6 * k + 1] + d2 * cons.tangent[6 * k + 4],
-                d1 * cons.tangent[6 * k + 2] + d2 * cons.tangent[6 * k + 5]);
+        double mA = bs[oa + SolverBodies.INVERSE_MASS];
+        if (mA > 0) {
+            bs[oa] -= mA * px;
+            bs[oa + 1] -= mA * py;
+            bs[oa + 2] -= mA * pz;
+            ContactConstraints.rotate(bs, oa, -ax, -ay, -az);
+        }
+        double mB = bs[ob + SolverBodies.INVERSE_MASS];
+        if (mB > 0) {
+            bs[ob] += mB * px;
+            bs[ob + 1] += mB * py;
+            bs[ob + 2] += mB * pz;
+            ContactConstraints.rotate(bs, ob, bx, by, bz);
+        }
     }
 }

@@ -1,5 +1,6 @@
 package org.cairn.engine3d.internal.solver;
 
+import static org.cairn.engine3d.internal.collision.narrowphase.CollisionConstants.SPECULATIVE_DISTANCE_METERS;
 import static org.cairn.engine3d.internal.solver.ContactConstraints.P;
 
 import java.util.Arrays;
@@ -10,7 +11,8 @@ import org.cairn.engine3d.internal.math.PseudoInverse;
 
 /**
  * Builds a constraint from its contact's manifold, once per step: anchors, the tangent basis, each
- * point's normal mass and 2×2 friction block, warm-start impulses, the approach speeds restitution
+ * point's normal mass, the manifold's friction centre with its 2×2 friction block and twist mass,
+ * warm-start impulses, the approach speeds restitution
  * will use, rolling resistance's angular mass, and the manifold's coupled normal mass matrix K
  * with its pseudo-inverse (from its factored form when it can, else by Jacobi sweeps).
  */
@@ -116,23 +118,11 @@ final class ContactPreparation {
                 // Each body's lever arms r × d for d = n, t1, t2 and their images under I⁻¹, once:
                 // the normal mass, the friction block and the manifold's K are all dot products of them.
                 double anx = ray * nz - raz * ny, any = raz * nx - rax * nz, anz = rax * ny - ray * nx;
-                double a1x = ray * t1z - raz * t1y, a1y = raz * t1x - rax * t1z, a1z = rax * t1y - ray * t1x;
-                double a2x = ray * t2z - raz * t2y, a2y = raz * t2x - rax * t2z, a2z = rax * t2y - ray * t2x;
                 double bnx = rby * nz - rbz * ny, bny = rbz * nx - rbx * nz, bnz = rbx * ny - rby * nx;
-                double b1x = rby * t1z - rbz * t1y, b1y = rbz * t1x - rbx * t1z, b1z = rbx * t1y - rby * t1x;
-                double b2x = rby * t2z - rbz * t2y, b2y = rbz * t2x - rbx * t2z, b2z = rbx * t2y - rby * t2x;
                 double ianx = a00 * anx + a01 * any + a02 * anz, iany = a10 * anx + a11 * any + a12 * anz,
                         ianz = a20 * anx + a21 * any + a22 * anz;
-                double ia1x = a00 * a1x + a01 * a1y + a02 * a1z, ia1y = a10 * a1x + a11 * a1y + a12 * a1z,
-                        ia1z = a20 * a1x + a21 * a1y + a22 * a1z;
-                double ia2x = a00 * a2x + a01 * a2y + a02 * a2z, ia2y = a10 * a2x + a11 * a2y + a12 * a2z,
-                        ia2z = a20 * a2x + a21 * a2y + a22 * a2z;
                 double ibnx = b00 * bnx + b01 * bny + b02 * bnz, ibny = b10 * bnx + b11 * bny + b12 * bnz,
                         ibnz = b20 * bnx + b21 * bny + b22 * bnz;
-                double ib1x = b00 * b1x + b01 * b1y + b02 * b1z, ib1y = b10 * b1x + b11 * b1y + b12 * b1z,
-                        ib1z = b20 * b1x + b21 * b1y + b22 * b1z;
-                double ib2x = b00 * b2x + b01 * b2y + b02 * b2z, ib2y = b10 * b2x + b11 * b2y + b12 * b2z,
-                        ib2z = b20 * b2x + b21 * b2y + b22 * b2z;
                 int l = 12 * j;
                 lever[l] = anx;
                 lever[l + 1] = any;
@@ -148,30 +138,7 @@ final class ContactPreparation {
                 lever[l + 11] = ibnz;
                 double kn = mA + mB + (anx * ianx + any * iany + anz * ianz) + (bnx * ibnx + bny * ibny + bnz * ibnz);
                 cons.normalMass[p] = kn > 0 ? 1.0 / kn : 0.0;
-                // Friction has two masses. Sticking uses the exact 2×2 block K⁻¹ (it stops the
-                // point's slip in one go, so a resting stack does not creep); sliding uses one mass
-                // for both tangents, the mean of K's diagonal: with the block (or with a separate
-                // mass per tangent) the update is skewed from the slip whenever the lever arms
-                // differ, and after the circular clamp friction comes out weaker and sideways
-                // (measured: 6% weaker on an incline at 35° yaw). With one mass it opposes the slip.
-                double k11 = mA + mB + (a1x * ia1x + a1y * ia1y + a1z * ia1z) + (b1x * ib1x + b1y * ib1y + b1z * ib1z);
-                double k22 = mA + mB + (a2x * ia2x + a2y * ia2y + a2z * ia2z) + (b2x * ib2x + b2y * ib2y + b2z * ib2z);
-                double k12 = (a2x * ia1x + a2y * ia1y + a2z * ia1z) + (b2x * ib1x + b2y * ib1y + b2z * ib1z);
-                double det = k11 * k22 - k12 * k12;
-                double isotropic = k11 + k22 > 0 ? 2.0 / (k11 + k22) : 0.0;
-                cons.tangentMass[p] = isotropic;
-                if (det > 1e-12 * (k11 + k22) * (k11 + k22)) {
-                    cons.tangentBlock[3 * p] = k22 / det;
-                    cons.tangentBlock[3 * p + 1] = -k12 / det;
-                    cons.tangentBlock[3 * p + 2] = k11 / det;
-                } else {
-                    cons.tangentBlock[3 * p] = isotropic;
-                    cons.tangentBlock[3 * p + 1] = 0;
-                    cons.tangentBlock[3 * p + 2] = isotropic;
-                }
                 cons.normalImpulse[p] = scale * cs.normalImpulse[q];
-                cons.tangentImpulse[2 * p] = scale * cs.tangentImpulse[2 * q];
-                cons.tangentImpulse[2 * p + 1] = scale * cs.tangentImpulse[2 * q + 1];
                 double pax = vax + way * raz - waz * ray, pay = vay + waz * rax - wax * raz,
                         paz = vaz + wax * ray - way * rax;
                 double pbx = vbx + wby * rbz - wbz * rby, pby = vby + wbz * rbx - wbx * rbz,
@@ -190,10 +157,93 @@ final class ContactPreparation {
                 }
                 cons.relativeVelocity[p] = approach;
             }
+            prepareFriction(k, c, n, mA, mB, nx, ny, nz, t1x, t1y, t1z, t2x, t2y, t2z, ao, bo, scale);
             if (n >= 2) {
                 prepareBlock(b, k, ia, ib, n, w);
             }
         }
+    }
+
+    /**
+     * Friction at one point per manifold (Box3D's central friction): the mean of its points'
+     * anchors, each weighted by how close it is, w = clamp(2 − s/d, 10⁻¹⁰, 1) for the speculative
+     * distance d (a point coming or going fades in and out instead of moving the centre at a jump);
+     * each point's lever from it; the 2×2 tangent mass there, K_ij = δ_ij·(1/mA + 1/mB) +
+     * (cA×t_i)·IA⁻¹(cA×t_j) + (cB×t_i)·IB⁻¹(cB×t_j), inverted for sticking, and sliding's one mass
+     * 2/tr K (with the block, or a mass per tangent, the update is skewed from the slip whenever the
+     * lever arms differ, and after the circular clamp friction came out weaker and sideways: 6 %
+     * weaker on an incline at 35° yaw); the twist's mass 1/(n·(IA⁻¹ + IB⁻¹)·n); and the warm start,
+     * the last step's world vector projected onto this step's tangents.
+     */
+    private void prepareFriction(int k, int c, int n, double mA, double mB, double nx, double ny, double nz,
+                                 double t1x, double t1y, double t1z, double t2x, double t2y, double t2z,
+                                 int ao, int bo, double scale) {
+        double weight = 0, cax = 0, cay = 0, caz = 0, cbx = 0, cby = 0, cbz = 0;
+        for (int j = 0; j < n; j++) {
+            int p = P * k + j;
+            double wj = Math.min(Math.max(2 - cons.baseSeparation[p] / SPECULATIVE_DISTANCE_METERS, 1e-10), 1.0);
+            weight += wj;
+            cax += wj * cons.rA[3 * p];
+            cay += wj * cons.rA[3 * p + 1];
+            caz += wj * cons.rA[3 * p + 2];
+            cbx += wj * cons.rB[3 * p];
+            cby += wj * cons.rB[3 * p + 1];
+            cbz += wj * cons.rB[3 * p + 2];
+        }
+        if (weight > 0) {
+            cax /= weight;
+            cay /= weight;
+            caz /= weight;
+            cbx /= weight;
+            cby /= weight;
+            cbz /= weight;
+        }
+        int f = 6 * k;
+        double[] anchor = cons.frictionAnchor;
+        anchor[f] = cax;
+        anchor[f + 1] = cay;
+        anchor[f + 2] = caz;
+        anchor[f + 3] = cbx;
+        anchor[f + 4] = cby;
+        anchor[f + 5] = cbz;
+        for (int j = 0; j < n; j++) {
+            int p = P * k + j;
+            double dx = cons.rA[3 * p] - cax, dy = cons.rA[3 * p + 1] - cay, dz = cons.rA[3 * p + 2] - caz;
+            cons.twistLever[p] = Math.sqrt(dx * dx + dy * dy + dz * dz);
+        }
+        double[] inv = bodies.worldInverseInertia;
+        double a1x = cay * t1z - caz * t1y, a1y = caz * t1x - cax * t1z, a1z = cax * t1y - cay * t1x;
+        double a2x = cay * t2z - caz * t2y, a2y = caz * t2x - cax * t2z, a2z = cax * t2y - cay * t2x;
+        double b1x = cby * t1z - cbz * t1y, b1y = cbz * t1x - cbx * t1z, b1z = cbx * t1y - cby * t1x;
+        double b2x = cby * t2z - cbz * t2y, b2y = cbz * t2x - cbx * t2z, b2z = cbx * t2y - cby * t2x;
+        double k11 = mA + mB + ContactConstraints.quadratic(inv, ao, a1x, a1y, a1z, a1x, a1y, a1z)
+                + ContactConstraints.quadratic(inv, bo, b1x, b1y, b1z, b1x, b1y, b1z);
+        double k22 = mA + mB + ContactConstraints.quadratic(inv, ao, a2x, a2y, a2z, a2x, a2y, a2z)
+                + ContactConstraints.quadratic(inv, bo, b2x, b2y, b2z, b2x, b2y, b2z);
+        double k12 = ContactConstraints.quadratic(inv, ao, a2x, a2y, a2z, a1x, a1y, a1z)
+                + ContactConstraints.quadratic(inv, bo, b2x, b2y, b2z, b1x, b1y, b1z);
+        double det = k11 * k22 - k12 * k12;
+        double isotropic = k11 + k22 > 0 ? 2.0 / (k11 + k22) : 0.0;
+        int m = 4 * k;
+        double[] mass = cons.frictionMass;
+        if (det > 1e-12 * (k11 + k22) * (k11 + k22)) {
+            mass[m] = k22 / det;
+            mass[m + 1] = -k12 / det;
+            mass[m + 2] = k11 / det;
+        } else {
+            mass[m] = isotropic;
+            mass[m + 1] = 0;
+            mass[m + 2] = isotropic;
+        }
+        mass[m + 3] = isotropic;
+        double kt = ContactConstraints.quadratic(inv, ao, nx, ny, nz, nx, ny, nz)
+                + ContactConstraints.quadratic(inv, bo, nx, ny, nz, nx, ny, nz);
+        cons.twistMass[k] = kt > 0 ? 1.0 / kt : 0.0;
+        double[] stored = contacts.frictionImpulse;
+        double fx = stored[4 * c], fy = stored[4 * c + 1], fz = stored[4 * c + 2];
+        cons.frictionImpulse[3 * k] = scale * (fx * t1x + fy * t1y + fz * t1z);
+        cons.frictionImpulse[3 * k + 1] = scale * (fx * t2x + fy * t2y + fz * t2z);
+        cons.frictionImpulse[3 * k + 2] = scale * stored[4 * c + 3];
     }
 
     /**

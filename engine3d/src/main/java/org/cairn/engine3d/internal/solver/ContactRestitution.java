@@ -63,7 +63,7 @@ final class ContactRestitution {
             // that bore load in this step is not to be driven into by a bounce.
             if (vn < -SETTLED_SPEED) {
                 cons.applyNormal(bs, k, oa, ob, p, -cons.normalMass[p] * vn);
-                friction.clampFrictionToCone(bs, k, oa, ob, p);
+                friction.clampFrictionToCone(bs, k, oa, ob);
                 w.restitutionActive = true;
             }
         }
@@ -129,7 +129,7 @@ final class ContactRestitution {
                 continue;
             }
             cons.applyNormal(bs, k, oa, ob, p, delta);
-            friction.clampFrictionToCone(bs, k, oa, ob, p);
+            friction.clampFrictionToCone(bs, k, oa, ob);
             w.restitutionActive = true;
         }
         return true;

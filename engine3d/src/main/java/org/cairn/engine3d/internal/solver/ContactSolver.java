@@ -46,8 +46,6 @@ public final class ContactSolver {
     private ContactStore stepContacts;
     private boolean stepUseBias;
     private boolean stepClosesGaps;
-    /** Whether the relax pass being run solves friction's points last to first; flips every relax pass. */
-    private boolean frictionBackwards;
     private boolean closeSubstep;
     private int rangeOffset;
 
@@ -98,7 +96,7 @@ public final class ContactSolver {
         };
         warmStartTask = (from, to, w) -> warmStart(rangeOffset + from, rangeOffset + to);
         softTask = (from, to, w) -> soft.solve(rangeOffset + from, rangeOffset + to, stepUseBias, stepClosesGaps,
-                frictionBackwards, scratch[w]);
+                scratch[w]);
         sequentialTask = (from, to, w) -> {
             if (sequential.solve(rangeOffset + from, rangeOffset + to)) {
                 scratch[w].bouncing = true;
@@ -169,7 +167,6 @@ public final class ContactSolver {
         c.constrainedCount = 0;
         c.count = 0;
         substepOpen = false;
-        frictionBackwards = false;
         c.ensure(cs.count);
         colouring.colour(b, cs, candidates, candidateCount);
         // In constraint order, so the list of constrained bodies is the same whatever the workers.
@@ -198,6 +195,7 @@ public final class ContactSolver {
         // rather than point by point in the contacts' order.
         Arrays.fill(c.stepNormal, 0, ContactConstraints.P * c.count, 0.0);
         Arrays.fill(c.stepTangent, 0, 2 * ContactConstraints.P * c.count, 0.0);
+        Arrays.fill(c.stepTwist, 0, c.count, 0.0);
         Arrays.fill(c.maxNormalImpulse, 0, ContactConstraints.P * c.count, 0.0);
         pool.run(prepareTask, c.count, 16);
         // No body has moved since its pose was recorded (constrain): each point's separation is
@@ -282,10 +280,6 @@ public final class ContactSolver {
     public void solveSoft(boolean useBias, boolean closeGaps, WorkerPool pool) {
         stepUseBias = useBias;
         stepClosesGaps = closeGaps;
-        if (!useBias) {
-            // Friction's point order flips with every relax pass (ContactFriction).
-            frictionBackwards = !frictionBackwards;
-        }
         // Joints after the contacts, so that a joint's limit has the pass's last word: solved
         // before them, the contact friction of a ragdoll's limbs lying on the ground undid the
         // limits and a shoulder went 31.6° past its twist limit (RagdollTest).
@@ -452,6 +446,14 @@ public final class ContactSolver {
             cs.rollingImpulse[3 * contact] = c.rollingImpulse[3 * k];
             cs.rollingImpulse[3 * contact + 1] = c.rollingImpulse[3 * k + 1];
             cs.rollingImpulse[3 * contact + 2] = c.rollingImpulse[3 * k + 2];
+            // Friction as a world vector, so the next step's tangents (of its normal) can take it up.
+            double l1 = c.frictionImpulse[3 * k], l2 = c.frictionImpulse[3 * k + 1];
+            int t = 6 * k;
+            cs.frictionImpulse[4 * contact] = l1 * c.tangent[t] + l2 * c.tangent[t + 3];
+            cs.frictionImpulse[4 * contact + 1] = l1 * c.tangent[t + 1] + l2 * c.tangent[t + 4];
+            cs.frictionImpulse[4 * contact + 2] = l1 * c.tangent[t + 2] + l2 * c.tangent[t + 5];
+            cs.frictionImpulse[4 * contact + 3] = c.frictionImpulse[3 * k + 2];
+            cs.stepTwistImpulse[contact] = c.stepTwist[k];
             // The fastest approach of a point that pushed during the step: the contact's hit.
             double fastest = 0;
             int hit = -1;
@@ -467,8 +469,6 @@ public final class ContactSolver {
             for (int j = 0; j < c.pointCount[k]; j++) {
                 int p = points * k + j, q = points * contact + j;
                 cs.normalImpulse[q] = c.normalImpulse[p];
-                cs.tangentImpulse[2 * q] = c.tangentImpulse[2 * p];
-                cs.tangentImpulse[2 * q + 1] = c.tangentImpulse[2 * p + 1];
                 cs.stepNormalImpulse[q] = c.stepNormal[p];
                 cs.stepTangentImpulse[2 * q] = c.stepTangent[2 * p];
                 cs.stepTangentImpulse[2 * q + 1] = c.stepTangent[2 * p + 1];

@@ -454,9 +454,9 @@ final class NormalBlock {
                 for (int a = 0; a < m; a++) {
                     int i = activePoints[a];
                     cons.applyNormal(bs, k, oa, ob, P * k + i, scale * blockDelta[i]);
-                    friction.clampFrictionToCone(bs, k, oa, ob, P * k + i);
                     w.blockBounced |= scale * blockDelta[i] != 0;
                 }
+                friction.clampFrictionToCone(bs, k, oa, ob);
                 return true;
             }
             active[worst] = false;

@@ -31,7 +31,7 @@ final class SoftContactPass {
         this.friction = friction;
     }
 
-    void solve(int from, int to, boolean useBias, boolean relaxClosesGaps, boolean frictionBackwards, SolverScratch w) {
+    void solve(int from, int to, boolean useBias, boolean relaxClosesGaps, SolverScratch w) {
         double[] bs = bodies.state;
         for (int k = from; k < to; k++) {
             int oa = cons.stateA[k], ob = cons.stateB[k];
@@ -62,7 +62,7 @@ final class SoftContactPass {
             }
             if (!useBias) {
                 friction.solveRolling(bs, k, oa, ob);
-                friction.solveFriction(bs, k, oa, ob, frictionBackwards);
+                friction.solveFriction(bs, k, oa, ob);
             }
         }
     }
