@@ -84,6 +84,8 @@ final class RunReport {
             c.put("bodyA", names.get(cs.bodyA(i)));
             c.put("bodyB", names.get(cs.bodyB(i)));
             vector(c.putArray("normal"), cs.normal(i, v));
+            // Added after the first release of this contract: friction's turn about the normal.
+            c.put("twistImpulse", cs.twistImpulse(i));
             ArrayNode points = c.putArray("points");
             for (int k = 0; k < cs.pointCount(i); k++) {
                 ObjectNode p = points.addObject();

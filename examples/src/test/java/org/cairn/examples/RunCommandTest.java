@@ -119,8 +119,9 @@ class RunCommandTest {
         assertEquals(12, root.get("contacts").size(), "each box rests on the one below");
         double supported = 0;
         for (JsonNode c : root.get("contacts")) {
-            assertKeys(c, "bodyA", "bodyB", "normal", "points");
+            assertKeys(c, "bodyA", "bodyB", "normal", "twistImpulse", "points");
             assertNumbers(c.get("normal"), 3);
+            assertTrue(c.get("twistImpulse").isNumber());
             assertFalse(c.get("points").isEmpty());
             for (JsonNode p : c.get("points")) {
                 assertKeys(p, "position", "separation", "normalImpulse", "tangentImpulse");
