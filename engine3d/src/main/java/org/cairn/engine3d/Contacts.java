@@ -126,9 +126,10 @@ public final class Contacts {
     /**
      * Friction impulse of point k of contact i along tangent {@code axis} (0 or 1) over the last
      * step, N·s. The tangents are a fixed function of the normal: t₁ ⊥ n, t₂ = t₁ × n. Friction
-     * acts at one point per contact, the mean of its points (Box3D's central friction); each
-     * substep's impulse is shared among the points as their normal impulses are, so the sum over the
-     * points is the contact's friction and each point's share lies in its cone, |Pt| ≤ μ·Pn. The
+     * acts at one point per contact, the mean of its points (Box3D's central friction); the step's
+     * friction is shared among the points in proportion to their normal impulses over the step, so
+     * the sum over the points is the contact's friction and each point's share lies in its cone,
+     * |Pt| ≤ μ·Pn. The
      * friction's turn about the normal is {@link #twistImpulse}.
      */
     public double tangentImpulse(int i, int k, int axis) {

@@ -17,7 +17,8 @@ import org.cairn.engine3d.internal.math.Quat;
  * separation s = s₀ + n·(ΔcB − ΔcA + ΔqB·rB − rB − ΔqA·rA + rA) follows the bodies' motion since
  * the step's start (no re-collision inside the step). Accumulated impulses are clamped,
  * λ ← max(λ + Δλ, 0), never the increment itself. Impulses are also summed over the step
- * ({@code stepNormal}, {@code stepTangent}, {@code stepTwist}): what the contact view reports, in N·s.
+ * ({@code stepNormal} per point, {@code stepFriction} and {@code stepTwist} per manifold): what the
+ * contact view reports, in N·s.
  */
 final class ContactConstraints {
     static final int P = Manifold.MAX_POINTS;
@@ -84,7 +85,8 @@ final class ContactConstraints {
     double[] twistLever = new double[P * 16];
     double[] normalImpulse = new double[P * 16];
     double[] stepNormal = new double[P * 16];
-    double[] stepTangent = new double[2 * P * 16];
+    /** Per constraint, its friction along its two tangents summed over the step's substeps, N·s. */
+    double[] stepFriction = new double[2 * 16];
     double[] relativeVelocity = new double[P * 16];
     double[] maxNormalImpulse = new double[P * 16];
     /** Per point, whether sequential impulses bounce it in this substep (decided at its first iteration). */
@@ -181,7 +183,7 @@ final class ContactConstraints {
         stepTwist = Arrays.copyOf(stepTwist, c);
         normalImpulse = Arrays.copyOf(normalImpulse, P * c);
         stepNormal = Arrays.copyOf(stepNormal, P * c);
-        stepTangent = Arrays.copyOf(stepTangent, 2 * P * c);
+        stepFriction = Arrays.copyOf(stepFriction, 2 * c);
         relativeVelocity = Arrays.copyOf(relativeVelocity, P * c);
         maxNormalImpulse = Arrays.copyOf(maxNormalImpulse, P * c);
         bouncing = Arrays.copyOf(bouncing, P * c);
@@ -266,21 +268,11 @@ final class ContactConstraints {
      * point's share lies in its own cone, |Pt| ≤ μ·Pn, when the manifold's lies in μ·ΣPn.
      */
     void addStepTotals(int k) {
-        double total = 0;
         for (int j = 0; j < pointCount[k]; j++) {
-            total += normalImpulse[P * k + j];
+            stepNormal[P * k + j] += normalImpulse[P * k + j];
         }
-        double l1 = frictionImpulse[3 * k], l2 = frictionImpulse[3 * k + 1];
-        for (int j = 0; j < pointCount[k]; j++) {
-            int p = P * k + j;
-            double ln = normalImpulse[p];
-            stepNormal[p] += ln;
-            if (total > 0) {
-                double share = ln / total;
-                stepTangent[2 * p] += share * l1;
-                stepTangent[2 * p + 1] += share * l2;
-            }
-        }
+        stepFriction[2 * k] += frictionImpulse[3 * k];
+        stepFriction[2 * k + 1] += frictionImpulse[3 * k + 1];
         stepTwist[k] += frictionImpulse[3 * k + 2];
     }
 

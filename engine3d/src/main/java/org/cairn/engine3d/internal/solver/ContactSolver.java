@@ -194,7 +194,7 @@ public final class ContactSolver {
         // The step's totals start from zero: cleared in one sweep over the constraints' memory
         // rather than point by point in the contacts' order.
         Arrays.fill(c.stepNormal, 0, ContactConstraints.P * c.count, 0.0);
-        Arrays.fill(c.stepTangent, 0, 2 * ContactConstraints.P * c.count, 0.0);
+        Arrays.fill(c.stepFriction, 0, 2 * c.count, 0.0);
         Arrays.fill(c.stepTwist, 0, c.count, 0.0);
         Arrays.fill(c.maxNormalImpulse, 0, ContactConstraints.P * c.count, 0.0);
         pool.run(prepareTask, c.count, 16);
@@ -466,12 +466,20 @@ public final class ContactSolver {
             }
             cs.hitSpeed[contact] = fastest;
             cs.hitPoint[contact] = hit;
+            // The step's friction shared among the points as their normal impulses over the step:
+            // each substep's friction lies within μ times that substep's normal total, so each
+            // point's share lies within μ times its own normal impulse.
+            double total = 0;
+            for (int j = 0; j < c.pointCount[k]; j++) {
+                total += c.stepNormal[points * k + j];
+            }
+            double f1 = total > 0 ? c.stepFriction[2 * k] / total : 0.0, f2 = total > 0 ? c.stepFriction[2 * k + 1] / total : 0.0;
             for (int j = 0; j < c.pointCount[k]; j++) {
                 int p = points * k + j, q = points * contact + j;
                 cs.normalImpulse[q] = c.normalImpulse[p];
                 cs.stepNormalImpulse[q] = c.stepNormal[p];
-                cs.stepTangentImpulse[2 * q] = c.stepTangent[2 * p];
-                cs.stepTangentImpulse[2 * q + 1] = c.stepTangent[2 * p + 1];
+                cs.stepTangentImpulse[2 * q] = f1 * c.stepNormal[p];
+                cs.stepTangentImpulse[2 * q + 1] = f2 * c.stepNormal[p];
             }
         }
     }
