@@ -56,4 +56,38 @@ class MotorJointTest {
         assertTrue(Math.abs(world.position(crate, new Vector3d()).x) < 1e-3, "it moved " + world.position(crate, new Vector3d()).x);
         assertEquals(5.0, world.joints().reactionForce(motor, new Vector3d()).length(), 0.05, "it pushes with all it has");
     }
+
+    /**
+     * In zero gravity a motor joint too weak to close its error at once pushes with all it has:
+     * the crate (10 kg, I = 0.4167 kg·m² about every axis) accelerates at F/m = 0.2 m/s² towards
+     * its target offset (3, 0, 4) m and turns at τ/I = 0.24 rad/s² about the joint's axis
+     * (1, 1, 1)/√3 towards the target angle. Measured after 1 s: velocity and spin as the closed
+     * form to 1e-9, along the target's directions.
+     */
+    @Test
+    void aWeakMotorJointAcceleratesAtItsForceAndTorqueLimitsTowardsItsTarget() {
+        world = new World(WorldDef.builder().gravity(0, 0, 0).sleeping(false).build());
+        ground = world.createBody(BodyDef.builder().type(BodyType.STATIC).build());
+        BodyId crate = world.createBody(BodyDef.builder().position(0, 0, 0).build());
+        world.createShape(crate, ShapeDef.builder().density(80).build(), new Box(0.25, 0.25, 0.25));
+        double mass = world.mass(crate), inertia = world.massProperties(crate).inertia(0, 0);
+        double axis = 1 / Math.sqrt(3);
+        JointId motor = world.createJoint(JointDef.builder(JointKind.MOTOR, ground, crate).anchor(0, 0, 0).axis(1, 1, 1)
+                .maxForceAndTorque(2.0, 0.1).build());
+        world.joints().setMotorTarget(motor, 3, 0, 4, Math.PI / 2);
+        for (int i = 0; i < 60; i++) {
+            world.step();
+        }
+        Vector3d v = world.linearVelocity(crate, new Vector3d()), w = world.angularVelocity(crate, new Vector3d());
+        System.out.printf("weak motor after 1 s: v %s (a·t %.6f), ω %s (α·t %.6f)%n", v, 2.0 / mass, w, 0.1 / inertia);
+        double speed = 2.0 / mass, spin = 0.1 / inertia;
+        assertEquals(0.6 * speed, v.x, 1e-9);
+        assertEquals(0.0, v.y, 1e-9);
+        assertEquals(0.8 * speed, v.z, 1e-9);
+        assertEquals(axis * spin, w.x, 1e-9);
+        assertEquals(axis * spin, w.y, 1e-9);
+        assertEquals(axis * spin, w.z, 1e-9);
+        assertEquals(2.0, world.joints().reactionForce(motor, new Vector3d()).length(), 1e-9, "all its force");
+        assertEquals(0.1, world.joints().reactionTorque(motor, new Vector3d()).length(), 1e-9, "all its torque");
+    }
 }
