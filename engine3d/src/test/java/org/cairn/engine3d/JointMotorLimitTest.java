@@ -187,6 +187,41 @@ class JointMotorLimitTest {
         Vector3d p = world.position(carriage, new Vector3d());
         assertEquals(0, p.x, 1e-6, "a slider keeps its line");
         assertEquals(0, p.z, 1e-6);
+        // At rest on its lower limit, the limit carries the whole weight: F = m·g up, no torque
+        // (the load hangs below the anchor, on the axis). Measured: no error at all.
+        double weight = world.mass(carriage) * 9.81;
+        Vector3d force = world.joints().reactionForce(slider, new Vector3d());
+        System.out.printf("slider on its limit: force error %.2e, torque %.2e (relative)%n",
+                force.distance(0, weight, 0) / weight, world.joints().reactionTorque(slider, new Vector3d()).length() / weight);
+        assertEquals(0, force.x, 1e-9 * weight);
+        assertEquals(weight, force.y, 1e-9 * weight);
+        assertEquals(0, force.z, 1e-9 * weight);
+        assertEquals(0, world.joints().reactionTorque(slider, new Vector3d()).length(), 1e-9 * weight);
+    }
+
+    /**
+     * A horizontal slider (along x) holds a block up by its two perpendicular rows alone: F = m·g
+     * up, no torque (the anchor at the block's centre), and no force along the axis. Measured: no
+     * error at all (force and torque exact in doubles).
+     */
+    @Test
+    void aHorizontalSliderCarriesItsBlocksWeightOnItsPerpendicularRows() {
+        World world = world();
+        BodyId block = box(world, 0, 5, 0, 0.2, 0.2, 0.2, 500);
+        JointId slider = world.createJoint(JointDef.builder(JointKind.SLIDER, ground(world), block).anchor(0, 5, 0)
+                .axis(1, 0, 0).build());
+        for (int i = 0; i < 60; i++) {
+            world.step();
+        }
+        double weight = world.mass(block) * 9.81;
+        Vector3d force = world.joints().reactionForce(slider, new Vector3d());
+        System.out.printf("horizontal slider: force error %.2e, torque %.2e (relative)%n",
+                force.distance(0, weight, 0) / weight, world.joints().reactionTorque(slider, new Vector3d()).length() / weight);
+        assertEquals(0, force.x, 1e-9 * weight);
+        assertEquals(weight, force.y, 1e-9 * weight);
+        assertEquals(0, force.z, 1e-9 * weight);
+        assertEquals(0, world.joints().reactionTorque(slider, new Vector3d()).length(), 1e-9 * weight);
+        assertEquals(5.0, world.position(block, new Vector3d()).y, 1e-4, "held where it was put");
     }
 
     /** A rope (a distance joint with only an upper limit) lets its end fall freely until taut, then holds it at its length. */
