@@ -368,9 +368,13 @@ final class ContactConstraints {
      * {@code addTotals}, first adds them to the step totals as {@link #addStepTotals} does.
      */
     void warmStartPoints(double[] s, int k, int oa, int ob, boolean addTotals) {
+        double l1 = frictionImpulse[3 * k], l2 = frictionImpulse[3 * k + 1], twist = frictionImpulse[3 * k + 2];
         if (addTotals) {
-            // The previous substep's impulses into the step's totals.
-            addStepTotals(k);
+            // The previous substep's impulses into the step's totals (as addStepTotals; the normal
+            // impulses in the loop below, where a point without impulse adds nothing).
+            stepFriction[2 * k] += l1;
+            stepFriction[2 * k + 1] += l2;
+            stepTwist[k] += twist;
         }
         double nx = normal[3 * k], ny = normal[3 * k + 1], nz = normal[3 * k + 2];
         double px = 0, py = 0, pz = 0, ax = 0, ay = 0, az = 0, bx = 0, by = 0, bz = 0;
@@ -381,6 +385,9 @@ final class ContactConstraints {
             if (ln == 0) {
                 // Adds nothing (touching without load: most side-by-side contacts of a pile).
                 continue;
+            }
+            if (addTotals) {
+                stepNormal[p] += ln;
             }
             any = true;
             double x = ln * nx, y = ln * ny, z = ln * nz;
@@ -398,7 +405,6 @@ final class ContactConstraints {
             by += rz * x - rx * z;
             bz += rx * y - ry * x;
         }
-        double l1 = frictionImpulse[3 * k], l2 = frictionImpulse[3 * k + 1], twist = frictionImpulse[3 * k + 2];
         if (l1 != 0 || l2 != 0 || twist != 0) {
             any = true;
             int t = 6 * k;
