@@ -166,6 +166,58 @@ class JointMotorLimitTest {
     }
 
     /**
+     * A block whose centre sits 0.5 m off a ball joint's axis (x), so its weight twists it about
+     * that axis, held by twist limits of ±10°: it comes to rest on a limit, and (statics) the
+     * joint carries its weight, F = m·g up, while the limit's torque about the block's centre
+     * balances the moment of F about it, τ = (c − anchor) × F. Measured: both exact (no error in
+     * doubles).
+     */
+    @Test
+    void aBlockTwistedOntoItsTwistLimitReportsTheReactionStaticsGives() {
+        World world = new World(WorldDef.builder().sleeping(false).build());
+        BodyId block = box(world, 0, 5, 0.5, 0.1, 0.1, 0.1, 1000);
+        double limit = Math.toRadians(10);
+        JointId ball = world.createJoint(JointDef.builder(JointKind.BALL, ground(world), block).anchor(0, 5, 0)
+                .axis(1, 0, 0).limits(-limit, limit).build());
+        for (int i = 0; i < 240; i++) {
+            world.step();
+        }
+        double weight = world.mass(block) * 9.81;
+        Vector3d force = world.joints().reactionForce(ball, new Vector3d());
+        Vector3d torque = world.joints().reactionTorque(ball, new Vector3d());
+        Vector3d arm = world.position(block, new Vector3d()).sub(0, 5, 0);
+        Vector3d statics = new Vector3d(arm).cross(0, weight, 0);
+        System.out.printf("block on its twist limit: twist %.4f°, force error %.2e, torque error %.2e (relative)%n",
+                Math.toDegrees(world.joints().twist(ball)), force.distance(0, weight, 0) / weight,
+                torque.distance(statics) / (weight * arm.length()));
+        assertEquals(limit, Math.abs(world.joints().twist(ball)), Math.toRadians(0.05), "resting on a twist limit");
+        assertEquals(0, force.distance(0, weight, 0), 1e-9 * weight, "F = m·g up");
+        assertEquals(0, torque.distance(statics), 1e-5 * weight * arm.length(), "τ = (c − anchor) × F");
+    }
+
+    /**
+     * A block hanging 1 m below a static anchor on a distance joint: the rope carries the weight,
+     * F = m·g along it, and no torque. Measured: exact; the rope 6.9e-5 m longer, the static stretch
+     * g/ω² of a joint to a static body at the joint's stiffness.
+     */
+    @Test
+    void aBlockHangingOnADistanceJointReportsItsWeightAlongTheRope() {
+        World world = new World(WorldDef.builder().sleeping(false).build());
+        BodyId block = box(world, 0, 4, 0, 0.1, 0.1, 0.1, 1000);
+        JointId rope = world.createJoint(JointDef.builder(JointKind.DISTANCE, ground(world), block)
+                .anchors(0, 5, 0, 0, 4, 0).build());
+        for (int i = 0; i < 120; i++) {
+            world.step();
+        }
+        double weight = world.mass(block) * 9.81;
+        Vector3d force = world.joints().reactionForce(rope, new Vector3d());
+        System.out.printf("hanging on a rope: force error %.2e (relative)%n", force.distance(0, weight, 0) / weight);
+        assertEquals(0, force.distance(0, weight, 0), 1e-9 * weight, "F = m·g up the rope");
+        assertEquals(0, world.joints().reactionTorque(rope, new Vector3d()).length(), 1e-9 * weight);
+        assertEquals(1.0, world.joints().coordinate(rope), 2e-4, "the rope keeps its length");
+    }
+
+    /**
      * A vertical slider with a lower limit 1 m down carries a block of 100 times the carriage's
      * mass (a second shape of the same body). Measured: never past it.
      */
