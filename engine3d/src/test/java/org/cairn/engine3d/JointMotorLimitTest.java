@@ -218,6 +218,33 @@ class JointMotorLimitTest {
     }
 
     /**
+     * A hinge whose B was knocked 10° out of line (about an axis square to the hinge's, in zero
+     * gravity) is brought back into line by its alignment rows and keeps its anchors together
+     * (the correction's torque, square to the hinge, turns the long box about the hinge too, which
+     * the hinge leaves free: 11.3° after 1 s). Measured: 0.0000° out of line after 1 s, the anchors
+     * 4.2e-7 m apart.
+     */
+    @Test
+    void aHingeKnockedOutOfLineIsBroughtBackIntoLine() {
+        World world = new World(WorldDef.builder().gravity(0, 0, 0).sleeping(false).build());
+        BodyId b = box(world, 0.5, 5, 0, 0.5, 0.1, 0.1, 100);
+        JointId hinge = world.createJoint(JointDef.builder(JointKind.HINGE, ground(world), b).anchor(0, 5, 0)
+                .axis(0, 0, 1).build());
+        // Turned 10° about (0.6, 0.8, 0) through the anchor: B's hinge axis tilts out of z both ways.
+        org.joml.Quaterniond tilt = new org.joml.Quaterniond().rotateAxis(Math.toRadians(10), 0.6, 0.8, 0);
+        world.setTransform(b, tilt.transform(new Vector3d(0.5, 0, 0)).add(0, 5, 0), tilt);
+        assertEquals(Math.toRadians(10), world.joints().swing(hinge), 1e-9, "knocked 10° out of line");
+        for (int i = 0; i < 60; i++) {
+            world.step();
+        }
+        Vector3d a = world.joints().anchorA(hinge, new Vector3d()), bb = world.joints().anchorB(hinge, new Vector3d());
+        System.out.printf("hinge knocked out of line: %.4f° after 1 s, angle %.4f°, anchors %.2e m apart%n",
+                Math.toDegrees(world.joints().swing(hinge)), Math.toDegrees(world.joints().coordinate(hinge)), a.distance(bb));
+        assertEquals(0, world.joints().swing(hinge), Math.toRadians(0.01), "back in line");
+        assertEquals(0, a.distance(bb), 2e-6, "anchors together");
+    }
+
+    /**
      * A vertical slider with a lower limit 1 m down carries a block of 100 times the carriage's
      * mass (a second shape of the same body). Measured: never past it.
      */
