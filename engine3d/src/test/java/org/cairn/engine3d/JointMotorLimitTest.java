@@ -209,11 +209,7 @@ class JointMotorLimitTest {
         for (int i = 0; i < 120; i++) {
             world.step();
         }
-        double weight = world.mass(block) * 9.81;
-        Vector3d force = world.joints().reactionForce(rope, new Vector3d());
-        System.out.printf("hanging on a rope: force error %.2e (relative)%n", force.distance(0, weight, 0) / weight);
-        assertEquals(0, force.distance(0, weight, 0), 1e-9 * weight, "F = m·g up the rope");
-        assertEquals(0, world.joints().reactionTorque(rope, new Vector3d()).length(), 1e-9 * weight);
+        assertCarriesTheWeightAlone(world, rope, block, "hanging on a rope");
         assertEquals(1.0, world.joints().coordinate(rope), 2e-4, "the rope keeps its length");
     }
 
@@ -268,14 +264,20 @@ class JointMotorLimitTest {
         assertEquals(0, p.z, 1e-6);
         // At rest on its lower limit, the limit carries the whole weight: F = m·g up, no torque
         // (the load hangs below the anchor, on the axis). Measured: no error at all.
-        double weight = world.mass(carriage) * 9.81;
-        Vector3d force = world.joints().reactionForce(slider, new Vector3d());
-        System.out.printf("slider on its limit: force error %.2e, torque %.2e (relative)%n",
-                force.distance(0, weight, 0) / weight, world.joints().reactionTorque(slider, new Vector3d()).length() / weight);
-        assertEquals(0, force.x, 1e-9 * weight);
-        assertEquals(weight, force.y, 1e-9 * weight);
-        assertEquals(0, force.z, 1e-9 * weight);
-        assertEquals(0, world.joints().reactionTorque(slider, new Vector3d()).length(), 1e-9 * weight);
+        assertCarriesTheWeightAlone(world, slider, carriage, "slider on its limit");
+    }
+
+    /** The joint's reaction on B is B's weight straight up, with no torque, to 1e-9 of the weight. */
+    private static void assertCarriesTheWeightAlone(World world, JointId joint, BodyId b, String what) {
+        double weight = world.mass(b) * 9.81;
+        Vector3d force = world.joints().reactionForce(joint, new Vector3d());
+        Vector3d torque = world.joints().reactionTorque(joint, new Vector3d());
+        System.out.printf("%s: force error %.2e, torque %.2e (relative)%n", what, force.distance(0, weight, 0) / weight,
+                torque.length() / weight);
+        assertEquals(0, force.x, 1e-9 * weight, what);
+        assertEquals(weight, force.y, 1e-9 * weight, what);
+        assertEquals(0, force.z, 1e-9 * weight, what);
+        assertEquals(0, torque.length(), 1e-9 * weight, what);
     }
 
     /**
@@ -292,14 +294,7 @@ class JointMotorLimitTest {
         for (int i = 0; i < 60; i++) {
             world.step();
         }
-        double weight = world.mass(block) * 9.81;
-        Vector3d force = world.joints().reactionForce(slider, new Vector3d());
-        System.out.printf("horizontal slider: force error %.2e, torque %.2e (relative)%n",
-                force.distance(0, weight, 0) / weight, world.joints().reactionTorque(slider, new Vector3d()).length() / weight);
-        assertEquals(0, force.x, 1e-9 * weight);
-        assertEquals(weight, force.y, 1e-9 * weight);
-        assertEquals(0, force.z, 1e-9 * weight);
-        assertEquals(0, world.joints().reactionTorque(slider, new Vector3d()).length(), 1e-9 * weight);
+        assertCarriesTheWeightAlone(world, slider, block, "horizontal slider");
         assertEquals(5.0, world.position(block, new Vector3d()).y, 1e-4, "held where it was put");
     }
 
