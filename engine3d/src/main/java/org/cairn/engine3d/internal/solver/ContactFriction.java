@@ -24,13 +24,7 @@ final class ContactFriction {
     /** Twist, then the two tangents at the friction centre, each clamped to its Coulomb limit. */
     void solveFriction(double[] bs, int k, int oa, int ob) {
         double mu = cons.friction[k];
-        double total = 0, lever = 0;
-        for (int j = 0; j < cons.pointCount[k]; j++) {
-            int p = P * k + j;
-            total += cons.normalImpulse[p];
-            lever += cons.twistLever[p] * cons.normalImpulse[p];
-        }
-        double limit = mu * total, twistLimit = mu * lever;
+        double limit = mu * normalLoad(k), twistLimit = mu * twistLoad(k);
         double[] f = cons.frictionImpulse;
         int i3 = 3 * k;
         double old1 = f[i3], old2 = f[i3 + 1], oldTwist = f[i3 + 2];
@@ -138,11 +132,7 @@ final class ContactFriction {
         double dz = -(cons.rollingMass[m + 2] * rx + cons.rollingMass[m + 4] * ry + cons.rollingMass[m + 5] * rz);
         double ox = cons.rollingImpulse[3 * k], oy = cons.rollingImpulse[3 * k + 1], oz = cons.rollingImpulse[3 * k + 2];
         double nx = ox + dx, ny = oy + dy, nz = oz + dz;
-        double total = 0;
-        for (int j = 0; j < cons.pointCount[k]; j++) {
-            total += cons.normalImpulse[P * k + j];
-        }
-        double limit = cons.rolling[k] * total;
+        double limit = cons.rolling[k] * normalLoad(k);
         double length = Math.sqrt(nx * nx + ny * ny + nz * nz);
         if (length > limit) {
             double scale = length > 0 ? limit / length : 0;
@@ -156,19 +146,31 @@ final class ContactFriction {
         ContactConstraints.applyAngular(bs, oa, ob, nx - ox, ny - oy, nz - oz);
     }
 
+    /** Σλn over constraint k's points: the pair's Coulomb limit is μ times it. */
+    private double normalLoad(int k) {
+        double total = 0;
+        for (int j = 0; j < cons.pointCount[k]; j++) {
+            total += cons.normalImpulse[P * k + j];
+        }
+        return total;
+    }
+
+    /** Σ(leverᵢ·λnᵢ) over constraint k's points: the twist's Coulomb limit is μ times it. */
+    private double twistLoad(int k) {
+        double lever = 0;
+        for (int j = 0; j < cons.pointCount[k]; j++) {
+            lever += cons.twistLever[P * k + j] * cons.normalImpulse[P * k + j];
+        }
+        return lever;
+    }
+
     /**
      * Scales constraint k's friction back inside its limits (μ·Σλn for the pair, μ·Σ(lever·λn) for
      * the twist) if a normal update left it outside.
      */
     void clampFrictionToCone(double[] bs, int k, int oa, int ob) {
         double mu = cons.friction[k];
-        double total = 0, lever = 0;
-        for (int j = 0; j < cons.pointCount[k]; j++) {
-            int p = P * k + j;
-            total += cons.normalImpulse[p];
-            lever += cons.twistLever[p] * cons.normalImpulse[p];
-        }
-        double limit = mu * total, twistLimit = mu * lever;
+        double limit = mu * normalLoad(k), twistLimit = mu * twistLoad(k);
         double[] f = cons.frictionImpulse;
         double l1 = f[3 * k], l2 = f[3 * k + 1], twist = f[3 * k + 2];
         double magnitude = Math.sqrt(l1 * l1 + l2 * l2);
