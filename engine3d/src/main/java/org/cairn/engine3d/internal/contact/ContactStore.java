@@ -112,9 +112,11 @@ public final class ContactStore {
      * whether the record below describes its current manifold; the two bodies' centres of mass
      * and rotations when it was computed (cA, qA, cB, qB: 14 doubles); the bodies' mass epochs
      * then (2); and per point the separation then (its anchors, {@link #anchorA} and
-     * {@link #anchorB}, are kept while it is recycled).
+     * {@link #anchorB}, are kept while it is recycled). For a pair found apart instead, the gap
+     * the narrowphase proved then, m ({@code -Infinity}: none), with the same poses and epochs.
      */
     public boolean[] recyclable = new boolean[16];
+    public double[] apartGap = new double[16];
     public double[] recyclePose = new double[POSE * 16];
     public int[] recycleEpoch = new int[2 * 16];
     public double[] recycleSeparation = new double[P * 16];
@@ -175,6 +177,7 @@ public final class ContactStore {
         hitPoint = Arrays.copyOf(hitPoint, c);
         rollingImpulse = Arrays.copyOf(rollingImpulse, 3 * c);
         recyclable = Arrays.copyOf(recyclable, c);
+        apartGap = Arrays.copyOf(apartGap, c);
         recyclePose = Arrays.copyOf(recyclePose, POSE * c);
         recycleEpoch = Arrays.copyOf(recycleEpoch, 2 * c);
         recycleSeparation = Arrays.copyOf(recycleSeparation, P * c);
@@ -198,6 +201,7 @@ public final class ContactStore {
         touching[c] = false;
         pointCount[c] = 0;
         recyclable[c] = false;
+        apartGap[c] = Double.NEGATIVE_INFINITY;
         Arrays.fill(cache, CACHE * c, CACHE * c + CACHE, 0);
         friction[c] = mixedFriction;
         restitution[c] = mixedRestitution;
@@ -249,6 +253,7 @@ public final class ContactStore {
         rolling[to] = rolling[from];
         System.arraycopy(rollingImpulse, 3 * from, rollingImpulse, 3 * to, 3);
         recyclable[to] = recyclable[from];
+        apartGap[to] = apartGap[from];
         System.arraycopy(recyclePose, POSE * from, recyclePose, POSE * to, POSE);
         System.arraycopy(recycleEpoch, 2 * from, recycleEpoch, 2 * to, 2);
         System.arraycopy(recycleSeparation, P * from, recycleSeparation, P * to, P);

@@ -518,6 +518,8 @@ public final class WorldState implements BroadPhase.PairFilter {
             int ba = shapes.body[a], bb = shapes.body[b];
             if (collideStatus[c] == RECYCLED) {
                 recycledManifolds++;
+            } else if (collideStatus[c] == STILL_APART) {
+                pairsKeptApart++;
             }
             boolean was = cs.touching[c];
             cs.setTouching(c, cs.pointCount[c] > 0 && (preSolve == null || preSolve.acts(c)));
@@ -603,10 +605,12 @@ public final class WorldState implements BroadPhase.PairFilter {
     private int markStamp;
     /** Manifolds the steps have recycled so far instead of running the narrowphase ({@link ManifoldRecycling}): for tests and profiles. */
     public long recycledManifolds;
+    /** Pairs the steps have kept apart so far from a proven gap and their motion, without the narrowphase: for tests and profiles. */
+    public long pairsKeptApart;
     /** Contacts the steps have visited so far (gathered for collide and for the solver): for tests. */
     public long contactsVisited;
 
-    private static final byte SEPARATED = 1, COLLIDED = 2, RECYCLED = 3;
+    private static final byte SEPARATED = 1, COLLIDED = 2, RECYCLED = 3, STILL_APART = 4;
     /** Per contact, what the parallel part of the narrowphase did with it. */
     private byte[] collideStatus = new byte[16];
     private Narrowphase[] workerNarrowphase = new Narrowphase[0];
@@ -620,7 +624,7 @@ public final class WorldState implements BroadPhase.PairFilter {
         }
     };
 
-    /** The narrowphase of contact c on worker w: its new manifold and points, or SEPARATED if its fat boxes parted. */
+    /** The narrowphase of contact c on worker w: its new manifold and points, RECYCLED or STILL_APART if it needed none, SEPARATED if its fat boxes parted. */
     private byte collideContact(int c, int w) {
         ContactStore cs = contacts;
         int a = cs.shapeA[c], b = cs.shapeB[c];
@@ -632,19 +636,21 @@ public final class WorldState implements BroadPhase.PairFilter {
         if (hulls && ManifoldRecycling.recycle(cs, bodies, c, ba, bb)) {
             return RECYCLED;
         }
+        double speculative = SPECULATIVE_DISTANCE_METERS + lookahead(ba, bb);
+        if (cs.pointCount[c] == 0 && ManifoldRecycling.stillApart(cs, bodies, c, ba, bb, speculative)) {
+            return STILL_APART;
+        }
         double[] poses = workerPoses[w];
         Narrowphase narrowphase = workerNarrowphase[w];
         Manifold manifold = workerManifold[w];
         shapePose(a, poses, 0);
         shapePose(b, poses, 7);
-        narrowphase.setSpeculativeDistance(SPECULATIVE_DISTANCE_METERS + lookahead(ba, bb));
+        narrowphase.setSpeculativeDistance(speculative);
         narrowphase.collide(shapes.collision[a], poses, 0, shapes.collision[b], poses, 7, cs.cache,
                 c * Narrowphase.CACHE_INTS, manifold);
         cs.updatePoints(c, manifold, bodies.center[3 * ba], bodies.center[3 * ba + 1], bodies.center[3 * ba + 2],
                 bodies.center[3 * bb], bodies.center[3 * bb + 1], bodies.center[3 * bb + 2], workerScratch[w]);
-        if (hulls) {
-            ManifoldRecycling.remember(cs, bodies, c, ba, bb);
-        }
+        ManifoldRecycling.remember(cs, bodies, c, ba, bb, hulls, manifold.apartGap);
         return COLLIDED;
     }
 

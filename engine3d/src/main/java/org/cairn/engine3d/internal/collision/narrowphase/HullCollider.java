@@ -101,7 +101,9 @@ public final class HullCollider {
             bPlanes[4 * f + 3] = b.planes[4 * f + 3] + bPlanes[4 * f] * tx + bPlanes[4 * f + 1] * ty + bPlanes[4 * f + 2] * tz;
         }
 
-        if (stillSeparated(a, b, cache, co)) {
+        double cachedGap = cachedAxisGap(a, b, cache, co);
+        if (cachedGap > speculativeDistance) {
+            out.apart(cachedGap);
             return;
         }
         boolean boxes = a.box && b.box && boxClosedForms;
@@ -122,6 +124,7 @@ public final class HullCollider {
         }
         if (separationA > speculativeDistance) {
             remember(cache, co, AXIS_FACE_A, faceA, 0);
+            out.apart(separationA);
             return;
         }
         int faceB = -1;
@@ -138,6 +141,7 @@ public final class HullCollider {
         }
         if (separationB > speculativeDistance) {
             remember(cache, co, AXIS_FACE_B, faceB, 0);
+            out.apart(separationB);
             return;
         }
 
@@ -212,6 +216,7 @@ public final class HullCollider {
         }
         if (separationE > speculativeDistance) {
             remember(cache, co, AXIS_EDGES, edgeA, edgeB);
+            out.apart(separationE);
             return;
         }
         if (separationE > Math.max(separationA, separationB)) {
@@ -229,6 +234,7 @@ public final class HullCollider {
         if (axisSeparation > 0) {
             gjk.distance(a.vertices, a.vertexCount, bVertices, b.vertexCount, false);
             if (gjk.distance > speculativeDistance) {
+                out.apart(gjk.distance);
                 return;
             }
             if (gjk.distance > axisSeparation + AXIS_GAP_TOLERANCE_METERS) {
@@ -297,17 +303,20 @@ public final class HullCollider {
         cache[co + 2] = second;
     }
 
-    /** True if the cached axis still separates the hulls (B already in A's frame) by more than the speculative distance. */
-    private boolean stillSeparated(CollisionHull a, CollisionHull b, int[] cache, int co) {
+    /**
+     * The gap along the cached axis (B already in A's frame): a lower bound on the distance
+     * between the hulls when positive; {@code -Infinity} when there is no usable cached axis.
+     */
+    private double cachedAxisGap(CollisionHull a, CollisionHull b, int[] cache, int co) {
         int kind = cache[co], i = cache[co + 1], j = cache[co + 2];
         switch (kind) {
             case AXIS_FACE_A:
-                return i < a.faceCount && minDistance(a.planes, i, bVertices, b.vertexCount) > speculativeDistance;
+                return i < a.faceCount ? minDistance(a.planes, i, bVertices, b.vertexCount) : Double.NEGATIVE_INFINITY;
             case AXIS_FACE_B:
-                return i < b.faceCount && minDistance(bPlanes, i, a.vertices, a.vertexCount) > speculativeDistance;
+                return i < b.faceCount ? minDistance(bPlanes, i, a.vertices, a.vertexCount) : Double.NEGATIVE_INFINITY;
             case AXIS_EDGES: {
                 if (i >= a.edgeCount || j >= b.edgeCount) {
-                    return false;
+                    return Double.NEGATIVE_INFINITY;
                 }
                 int a0 = a.edgeVertices[2 * i], a1 = a.edgeVertices[2 * i + 1];
                 int b0 = b.edgeVertices[2 * j], b1 = b.edgeVertices[2 * j + 1];
@@ -318,18 +327,17 @@ public final class HullCollider {
                 double cx = uy * vz - uz * vy, cy = uz * vx - ux * vz, cz = ux * vy - uy * vx;
                 double len = Math.sqrt(cx * cx + cy * cy + cz * cz);
                 if (len < 1e-12) {
-                    return false;
+                    return Double.NEGATIVE_INFINITY;
                 }
                 cx /= len;
                 cy /= len;
                 cz /= len;
                 // Any unit axis gives a valid bound: the gap along it is max over orientations of
                 // (min of B along it) − (max of A along it).
-                double gap = Math.max(axisGap(a, b, cx, cy, cz), axisGap(a, b, -cx, -cy, -cz));
-                return gap > speculativeDistance;
+                return Math.max(axisGap(a, b, cx, cy, cz), axisGap(a, b, -cx, -cy, -cz));
             }
             default:
-                return false;
+                return Double.NEGATIVE_INFINITY;
         }
     }
 

@@ -19,10 +19,23 @@ public final class Manifold {
     /** Separation of each point along the normal, m. */
     public final double[] separation = new double[MAX_POINTS];
     public final int[] featureId = new int[MAX_POINTS];
+    /**
+     * When the manifold is empty because the shapes are apart: a proven lower bound on the
+     * distance between them, m (the gap along a separating axis, or the exact distance);
+     * {@code -Infinity} when the collide function proved nothing.
+     */
+    public double apartGap = Double.NEGATIVE_INFINITY;
 
     /** Empties the manifold. */
     public void clear() {
         pointCount = 0;
+        apartGap = Double.NEGATIVE_INFINITY;
+    }
+
+    /** Leaves the manifold empty, the shapes proven at least {@code gap} apart, m. */
+    public void apart(double gap) {
+        pointCount = 0;
+        apartGap = gap;
     }
 
     /** Appends a point. */
