@@ -59,20 +59,30 @@ final class ContactConstraints {
     double[] rollingImpulse = new double[3 * 16];
     /**
      * Friction per constraint, at one point (Box3D's central friction, Jolt's and Rapier's default
-     * since 2026): the friction centre's anchors from each body's centre of mass (3 + 3); the inverse
+     * since 2026): the friction centre from the base body's centre of mass (3; from A's and B's
+     * it is that plus {@link #anchorOffset}'s DA and DB); the inverse
      * of the 2×2 tangent mass there, (a, b, c) for [[a, b], [b, c]], and sliding's one mass (4); the
      * twist's angular mass about n (1); the accumulated impulses along t1 and t2 (N·s) and about n
      * (N·m·s) (3).
      */
-    double[] frictionAnchor = new double[6 * 16];
+    double[] frictionAnchor = new double[3 * 16];
     double[] frictionMass = new double[4 * 16];
     double[] twistMass = new double[16];
     double[] frictionImpulse = new double[3 * 16];
     /** Per constraint, the twist impulses summed over the step's substeps, N·m·s: what the view reports. */
     double[] stepTwist = new double[16];
     // Per point.
-    double[] rA = new double[3 * P * 16];
-    double[] rB = new double[3 * P * 16];
+    /**
+     * Per point, its anchor from the base body's centre of mass, m; per constraint, each body's
+     * offset from that, DA then DB (6), m. A point's two anchors are the same world point less each
+     * body's centre of mass, so they differ by one vector for all the points: rA = r + DA and
+     * rB = r + DB, with the base the body of the shorter anchors (its offset exactly 0; a long
+     * lever as base, a 400 m ground's, would round the short one away when added to it). The
+     * passes stream one anchor per point instead of two, and the relative normal velocity is one
+     * dot product per point: vn = n·(vB − vA) + DB·(n×ωB) − DA·(n×ωA) + r·(n×ωB − n×ωA).
+     */
+    double[] anchor = new double[3 * P * 16];
+    double[] anchorOffset = new double[6 * 16];
     double[] baseSeparation = new double[P * 16];
     /**
      * Per point, the separation at the bodies' current poses: computed once after each position
@@ -170,13 +180,13 @@ final class ContactConstraints {
         rolling = Arrays.copyOf(rolling, c);
         rollingMass = Arrays.copyOf(rollingMass, 6 * c);
         rollingImpulse = Arrays.copyOf(rollingImpulse, 3 * c);
-        rA = Arrays.copyOf(rA, 3 * P * c);
-        rB = Arrays.copyOf(rB, 3 * P * c);
+        anchor = Arrays.copyOf(anchor, 3 * P * c);
+        anchorOffset = Arrays.copyOf(anchorOffset, 6 * c);
         baseSeparation = Arrays.copyOf(baseSeparation, P * c);
         currentSeparation = Arrays.copyOf(currentSeparation, P * c);
         normalMass = Arrays.copyOf(normalMass, P * c);
         twistLever = Arrays.copyOf(twistLever, P * c);
-        frictionAnchor = Arrays.copyOf(frictionAnchor, 6 * c);
+        frictionAnchor = Arrays.copyOf(frictionAnchor, 3 * c);
         frictionMass = Arrays.copyOf(frictionMass, 4 * c);
         twistMass = Arrays.copyOf(twistMass, c);
         frictionImpulse = Arrays.copyOf(frictionImpulse, 3 * c);
@@ -198,8 +208,10 @@ final class ContactConstraints {
 
     /** d·(vB + ωB×rB − vA − ωA×rA) at point p, for the solver bodies at offsets oa and ob of s. */
     double relativeVelocity(double[] s, int oa, int ob, int p, double dx, double dy, double dz) {
-        double ax = rA[3 * p], ay = rA[3 * p + 1], az = rA[3 * p + 2];
-        double bx = rB[3 * p], by = rB[3 * p + 1], bz = rB[3 * p + 2];
+        double rx = anchor[3 * p], ry = anchor[3 * p + 1], rz = anchor[3 * p + 2];
+        int o = 6 * (p / P);
+        double ax = rx + anchorOffset[o], ay = ry + anchorOffset[o + 1], az = rz + anchorOffset[o + 2];
+        double bx = rx + anchorOffset[o + 3], by = ry + anchorOffset[o + 4], bz = rz + anchorOffset[o + 5];
         double vax = s[oa] + s[oa + 4] * az - s[oa + 5] * ay;
         double vay = s[oa + 1] + s[oa + 5] * ax - s[oa + 3] * az;
         double vaz = s[oa + 2] + s[oa + 3] * ay - s[oa + 4] * ax;
@@ -211,25 +223,27 @@ final class ContactConstraints {
 
     /** Applies impulse (x, y, z) at point p: −J to A, +J to B (dynamic bodies only: the others have no inverse mass). */
     void apply(double[] s, int oa, int ob, int p, double x, double y, double z) {
+        int o = 6 * (p / P);
         double mA = s[oa + SolverBodies.INVERSE_MASS];
         if (mA > 0) {
             s[oa] -= mA * x;
             s[oa + 1] -= mA * y;
             s[oa + 2] -= mA * z;
-            addAngular(s, oa, rA, p, -x, -y, -z);
+            addAngular(s, oa, anchor[3 * p] + anchorOffset[o], anchor[3 * p + 1] + anchorOffset[o + 1],
+                    anchor[3 * p + 2] + anchorOffset[o + 2], -x, -y, -z);
         }
         double mB = s[ob + SolverBodies.INVERSE_MASS];
         if (mB > 0) {
             s[ob] += mB * x;
             s[ob + 1] += mB * y;
             s[ob + 2] += mB * z;
-            addAngular(s, ob, rB, p, x, y, z);
+            addAngular(s, ob, anchor[3 * p] + anchorOffset[o + 3], anchor[3 * p + 1] + anchorOffset[o + 4],
+                    anchor[3 * p + 2] + anchorOffset[o + 5], x, y, z);
         }
     }
 
     /** ω += I⁻¹·(r × J) for the solver body at offset o. */
-    static void addAngular(double[] s, int o, double[] r, int p, double x, double y, double z) {
-        double rx = r[3 * p], ry = r[3 * p + 1], rz = r[3 * p + 2];
+    static void addAngular(double[] s, int o, double rx, double ry, double rz, double x, double y, double z) {
         double cx = ry * z - rz * y, cy = rz * x - rx * z, cz = rx * y - ry * x;
         int m = o + SolverBodies.INVERSE_INERTIA;
         s[o + 3] += s[m] * cx + s[m + 1] * cy + s[m + 2] * cz;
@@ -304,16 +318,20 @@ final class ContactConstraints {
     /** Current separation of point p: s₀ plus the normal part of the anchors' motion since prepare. */
     double separation(BodyStore b, int k, int ia, int ib, int p, SolverScratch w) {
         double[] tmp = w.tmp;
+        double ax = anchor[3 * p] + anchorOffset[6 * k], ay = anchor[3 * p + 1] + anchorOffset[6 * k + 1],
+                az = anchor[3 * p + 2] + anchorOffset[6 * k + 2];
+        double bx = anchor[3 * p] + anchorOffset[6 * k + 3], by = anchor[3 * p + 1] + anchorOffset[6 * k + 4],
+                bz = anchor[3 * p + 2] + anchorOffset[6 * k + 5];
         double dx = (b.center[3 * ib] - center0[3 * ib]) - (b.center[3 * ia] - center0[3 * ia]);
         double dy = (b.center[3 * ib + 1] - center0[3 * ib + 1]) - (b.center[3 * ia + 1] - center0[3 * ia + 1]);
         double dz = (b.center[3 * ib + 2] - center0[3 * ib + 2]) - (b.center[3 * ia + 2] - center0[3 * ia + 2]);
         Quat.rotate(deltaRotation[4 * ib], deltaRotation[4 * ib + 1], deltaRotation[4 * ib + 2], deltaRotation[4 * ib + 3],
-                rB[3 * p], rB[3 * p + 1], rB[3 * p + 2], tmp, 0);
+                bx, by, bz, tmp, 0);
         Quat.rotate(deltaRotation[4 * ia], deltaRotation[4 * ia + 1], deltaRotation[4 * ia + 2], deltaRotation[4 * ia + 3],
-                rA[3 * p], rA[3 * p + 1], rA[3 * p + 2], tmp, 3);
-        dx += (tmp[0] - rB[3 * p]) - (tmp[3] - rA[3 * p]);
-        dy += (tmp[1] - rB[3 * p + 1]) - (tmp[4] - rA[3 * p + 1]);
-        dz += (tmp[2] - rB[3 * p + 2]) - (tmp[5] - rA[3 * p + 2]);
+                ax, ay, az, tmp, 3);
+        dx += (tmp[0] - bx) - (tmp[3] - ax);
+        dy += (tmp[1] - by) - (tmp[4] - ay);
+        dz += (tmp[2] - bz) - (tmp[5] - az);
         return baseSeparation[p] + normal[3 * k] * dx + normal[3 * k + 1] * dy + normal[3 * k + 2] * dz;
     }
 
@@ -324,7 +342,7 @@ final class ContactConstraints {
      * per point (the same impulse; the cross product is linear in r).
      */
     void applyNormals(double[] s, int k, int oa, int ob, int n, double[] delta) {
-        double sum = 0, ax = 0, ay = 0, az = 0, bx = 0, by = 0, bz = 0;
+        double sum = 0, rx = 0, ry = 0, rz = 0;
         boolean clamp = settings.clampIncrements();
         for (int j = 0; j < n; j++) {
             int p = P * k + j;
@@ -335,13 +353,14 @@ final class ContactConstraints {
             maxNormalImpulse[p] = Math.max(maxNormalImpulse[p], updated);
             pushed[k] |= updated > 0;
             sum += applied;
-            ax += applied * rA[3 * p];
-            ay += applied * rA[3 * p + 1];
-            az += applied * rA[3 * p + 2];
-            bx += applied * rB[3 * p];
-            by += applied * rB[3 * p + 1];
-            bz += applied * rB[3 * p + 2];
+            rx += applied * anchor[3 * p];
+            ry += applied * anchor[3 * p + 1];
+            rz += applied * anchor[3 * p + 2];
         }
+        // Σλᵢ·rAᵢ = Σλᵢ·rᵢ + (Σλᵢ)·DA, and likewise for B.
+        int o = 6 * k;
+        double ax = rx + sum * anchorOffset[o], ay = ry + sum * anchorOffset[o + 1], az = rz + sum * anchorOffset[o + 2];
+        double bx = rx + sum * anchorOffset[o + 3], by = ry + sum * anchorOffset[o + 4], bz = rz + sum * anchorOffset[o + 5];
         double nx = normal[3 * k], ny = normal[3 * k + 1], nz = normal[3 * k + 2];
         double mA = s[oa + SolverBodies.INVERSE_MASS];
         if (mA > 0) {
@@ -377,7 +396,7 @@ final class ContactConstraints {
             stepTwist[k] += twist;
         }
         double nx = normal[3 * k], ny = normal[3 * k + 1], nz = normal[3 * k + 2];
-        double px = 0, py = 0, pz = 0, ax = 0, ay = 0, az = 0, bx = 0, by = 0, bz = 0;
+        double px = 0, py = 0, pz = 0, ax = 0, ay = 0, az = 0;
         boolean any = false;
         for (int j = 0; j < pointCount[k]; j++) {
             int p = P * k + j;
@@ -394,39 +413,37 @@ final class ContactConstraints {
             px += x;
             py += y;
             pz += z;
-            double rx = rA[3 * p], ry = rA[3 * p + 1], rz = rA[3 * p + 2];
+            double rx = anchor[3 * p], ry = anchor[3 * p + 1], rz = anchor[3 * p + 2];
             ax += ry * z - rz * y;
             ay += rz * x - rx * z;
             az += rx * y - ry * x;
-            rx = rB[3 * p];
-            ry = rB[3 * p + 1];
-            rz = rB[3 * p + 2];
-            bx += ry * z - rz * y;
-            by += rz * x - rx * z;
-            bz += rx * y - ry * x;
         }
         if (l1 != 0 || l2 != 0 || twist != 0) {
             any = true;
-            int t = 6 * k;
+            int t = 6 * k, f = 3 * k;
             double x = l1 * tangent[t] + l2 * tangent[t + 3], y = l1 * tangent[t + 1] + l2 * tangent[t + 4],
                     z = l1 * tangent[t + 2] + l2 * tangent[t + 5];
             px += x;
             py += y;
             pz += z;
-            double rx = frictionAnchor[t], ry = frictionAnchor[t + 1], rz = frictionAnchor[t + 2];
+            double rx = frictionAnchor[f], ry = frictionAnchor[f + 1], rz = frictionAnchor[f + 2];
             ax += ry * z - rz * y + twist * nx;
             ay += rz * x - rx * z + twist * ny;
             az += rx * y - ry * x + twist * nz;
-            rx = frictionAnchor[t + 3];
-            ry = frictionAnchor[t + 4];
-            rz = frictionAnchor[t + 5];
-            bx += ry * z - rz * y + twist * nx;
-            by += rz * x - rx * z + twist * ny;
-            bz += rx * y - ry * x + twist * nz;
         }
         if (!any) {
             return;
         }
+        // Every anchor of A is the base one plus DA: A's moment is the base moment plus DA × (the
+        // total impulse), and likewise for B.
+        int o = 6 * k;
+        double ox = anchorOffset[o], oy = anchorOffset[o + 1], oz = anchorOffset[o + 2];
+        double bx = ax + (anchorOffset[o + 4] * pz - anchorOffset[o + 5] * py),
+                by = ay + (anchorOffset[o + 5] * px - anchorOffset[o + 3] * pz),
+                bz = az + (anchorOffset[o + 3] * py - anchorOffset[o + 4] * px);
+        ax += oy * pz - oz * py;
+        ay += oz * px - ox * pz;
+        az += ox * py - oy * px;
         double mA = s[oa + SolverBodies.INVERSE_MASS];
         if (mA > 0) {
             s[oa] -= mA * px;

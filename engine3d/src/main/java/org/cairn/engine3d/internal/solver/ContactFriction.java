@@ -62,9 +62,11 @@ final class ContactFriction {
         }
         // The two tangents at the friction centre.
         int a = 6 * k;
-        double[] anchor = cons.frictionAnchor;
-        double ax = anchor[a], ay = anchor[a + 1], az = anchor[a + 2];
-        double bx = anchor[a + 3], by = anchor[a + 4], bz = anchor[a + 5];
+        double[] anchor = cons.frictionAnchor, offset = cons.anchorOffset;
+        double fx = anchor[i3], fy = anchor[i3 + 1], fz = anchor[i3 + 2];
+        int o6 = 6 * k;
+        double ax = fx + offset[o6], ay = fy + offset[o6 + 1], az = fz + offset[o6 + 2];
+        double bx = fx + offset[o6 + 3], by = fy + offset[o6 + 4], bz = fz + offset[o6 + 5];
         double new1 = 0, new2 = 0;
         if (limit != 0) {
             double dx = vbx + wby * bz - wbz * by - (vax + way * az - waz * ay);
@@ -180,17 +182,20 @@ final class ContactFriction {
             double d1 = l1 * scale - l1, d2 = l2 * scale - l2;
             f[3 * k] = l1 * scale;
             f[3 * k + 1] = l2 * scale;
-            int t = 6 * k;
-            double[] tangent = cons.tangent, anchor = cons.frictionAnchor;
+            int t = 6 * k, f3 = 3 * k;
+            double[] tangent = cons.tangent, anchor = cons.frictionAnchor, offset = cons.anchorOffset;
             px = d1 * tangent[t] + d2 * tangent[t + 3];
             py = d1 * tangent[t + 1] + d2 * tangent[t + 4];
             pz = d1 * tangent[t + 2] + d2 * tangent[t + 5];
-            ax = anchor[t + 1] * pz - anchor[t + 2] * py;
-            ay = anchor[t + 2] * px - anchor[t] * pz;
-            az = anchor[t] * py - anchor[t + 1] * px;
-            bx = anchor[t + 4] * pz - anchor[t + 5] * py;
-            by = anchor[t + 5] * px - anchor[t + 3] * pz;
-            bz = anchor[t + 3] * py - anchor[t + 4] * px;
+            double cx = anchor[f3], cy = anchor[f3 + 1], cz = anchor[f3 + 2];
+            double cax = cx + offset[t], cay = cy + offset[t + 1], caz = cz + offset[t + 2];
+            double cbx = cx + offset[t + 3], cby = cy + offset[t + 4], cbz = cz + offset[t + 5];
+            ax = cay * pz - caz * py;
+            ay = caz * px - cax * pz;
+            az = cax * py - cay * px;
+            bx = cby * pz - cbz * py;
+            by = cbz * px - cbx * pz;
+            bz = cbx * py - cby * px;
         }
         if (Math.abs(twist) > twistLimit) {
             double d = Math.copySign(twistLimit, twist) - twist;

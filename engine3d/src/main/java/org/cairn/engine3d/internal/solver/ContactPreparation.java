@@ -102,16 +102,30 @@ final class ContactPreparation {
             double closing = (scaleB - scaleA) * (nx * x.gravityX + ny * x.gravityY + nz * x.gravityZ);
             cons.closingGravity[k] = Math.max(-closing, 0.0);
             double[] lever = w.lever;
+            // The base: the body of the shorter anchors (ContactConstraints.anchor); each body's
+            // offset from it, from the first point (the base's own offset is exactly 0).
+            int q0 = 3 * P * c;
+            double[] anchorA = cs.anchorA, anchorB = cs.anchorB;
+            boolean baseA = n == 0 || anchorA[q0] * anchorA[q0] + anchorA[q0 + 1] * anchorA[q0 + 1] + anchorA[q0 + 2] * anchorA[q0 + 2]
+                    <= anchorB[q0] * anchorB[q0] + anchorB[q0 + 1] * anchorB[q0 + 1] + anchorB[q0 + 2] * anchorB[q0 + 2];
+            double[] base = baseA ? anchorA : anchorB;
+            int o6 = 6 * k;
+            for (int i = 0; i < 3; i++) {
+                double d = n == 0 ? 0.0 : anchorB[q0 + i] - anchorA[q0 + i];
+                cons.anchorOffset[o6 + i] = baseA ? 0.0 : -d;
+                cons.anchorOffset[o6 + 3 + i] = baseA ? d : 0.0;
+            }
+            double dax = cons.anchorOffset[o6], day = cons.anchorOffset[o6 + 1], daz = cons.anchorOffset[o6 + 2];
+            double dbx = cons.anchorOffset[o6 + 3], dby = cons.anchorOffset[o6 + 4], dbz = cons.anchorOffset[o6 + 5];
             for (int j = 0; j < n; j++) {
                 int p = P * k + j, q = P * c + j;
-                double rax = cs.anchorA[3 * q], ray = cs.anchorA[3 * q + 1], raz = cs.anchorA[3 * q + 2];
-                double rbx = cs.anchorB[3 * q], rby = cs.anchorB[3 * q + 1], rbz = cs.anchorB[3 * q + 2];
-                cons.rA[3 * p] = rax;
-                cons.rA[3 * p + 1] = ray;
-                cons.rA[3 * p + 2] = raz;
-                cons.rB[3 * p] = rbx;
-                cons.rB[3 * p + 1] = rby;
-                cons.rB[3 * p + 2] = rbz;
+                double rx = base[3 * q], ry = base[3 * q + 1], rz = base[3 * q + 2];
+                cons.anchor[3 * p] = rx;
+                cons.anchor[3 * p + 1] = ry;
+                cons.anchor[3 * p + 2] = rz;
+                // The anchors the passes use, rA = r + DA and rB = r + DB.
+                double rax = rx + dax, ray = ry + day, raz = rz + daz;
+                double rbx = rx + dbx, rby = ry + dby, rbz = rz + dbz;
                 // s₀ is the separation at the anchors' current places.
                 double separation = cs.separation[q];
                 cons.baseSeparation[p] = separation;
@@ -178,39 +192,34 @@ final class ContactPreparation {
     private void prepareFriction(int k, int c, int n, double mA, double mB, double nx, double ny, double nz,
                                  double t1x, double t1y, double t1z, double t2x, double t2y, double t2z,
                                  int ao, int bo, double scale) {
-        double weight = 0, cax = 0, cay = 0, caz = 0, cbx = 0, cby = 0, cbz = 0;
+        double weight = 0, cx = 0, cy = 0, cz = 0;
         for (int j = 0; j < n; j++) {
             int p = P * k + j;
             double wj = Math.min(Math.max(2 - cons.baseSeparation[p] / SPECULATIVE_DISTANCE_METERS, 1e-10), 1.0);
             weight += wj;
-            cax += wj * cons.rA[3 * p];
-            cay += wj * cons.rA[3 * p + 1];
-            caz += wj * cons.rA[3 * p + 2];
-            cbx += wj * cons.rB[3 * p];
-            cby += wj * cons.rB[3 * p + 1];
-            cbz += wj * cons.rB[3 * p + 2];
+            cx += wj * cons.anchor[3 * p];
+            cy += wj * cons.anchor[3 * p + 1];
+            cz += wj * cons.anchor[3 * p + 2];
         }
         if (weight > 0) {
-            cax /= weight;
-            cay /= weight;
-            caz /= weight;
-            cbx /= weight;
-            cby /= weight;
-            cbz /= weight;
+            cx /= weight;
+            cy /= weight;
+            cz /= weight;
         }
-        int f = 6 * k;
+        int f = 3 * k;
         double[] anchor = cons.frictionAnchor;
-        anchor[f] = cax;
-        anchor[f + 1] = cay;
-        anchor[f + 2] = caz;
-        anchor[f + 3] = cbx;
-        anchor[f + 4] = cby;
-        anchor[f + 5] = cbz;
+        anchor[f] = cx;
+        anchor[f + 1] = cy;
+        anchor[f + 2] = cz;
         for (int j = 0; j < n; j++) {
             int p = P * k + j;
-            double dx = cons.rA[3 * p] - cax, dy = cons.rA[3 * p + 1] - cay, dz = cons.rA[3 * p + 2] - caz;
+            double dx = cons.anchor[3 * p] - cx, dy = cons.anchor[3 * p + 1] - cy, dz = cons.anchor[3 * p + 2] - cz;
             cons.twistLever[p] = Math.sqrt(dx * dx + dy * dy + dz * dz);
         }
+        // The centre from each body's centre of mass (ContactConstraints.anchorOffset).
+        double[] offset = cons.anchorOffset;
+        double cax = cx + offset[6 * k], cay = cy + offset[6 * k + 1], caz = cz + offset[6 * k + 2];
+        double cbx = cx + offset[6 * k + 3], cby = cy + offset[6 * k + 4], cbz = cz + offset[6 * k + 5];
         double[] inv = bodies.worldInverseInertia;
         double a1x = cay * t1z - caz * t1y, a1y = caz * t1x - cax * t1z, a1z = cax * t1y - cay * t1x;
         double a2x = cay * t2z - caz * t2y, a2y = caz * t2x - cax * t2z, a2z = cax * t2y - cay * t2x;

@@ -391,7 +391,7 @@ public final class ContactSolver {
 
     private void updateSeparations(int from, int to, SolverScratch w) {
         BodyStore b = stepBodies;
-        double[] center = b.center, center0 = c.center0, dq = c.deltaRotation, rA = c.rA, rB = c.rB,
+        double[] center = b.center, center0 = c.center0, dq = c.deltaRotation, anchor = c.anchor, offset = c.anchorOffset,
                 base = c.baseSeparation, current = c.currentSeparation, normal = c.normal;
         for (int k = from; k < to; k++) {
             // ContactConstraints.separation, with each body's motion read once for the manifold.
@@ -402,10 +402,13 @@ public final class ContactSolver {
             double qax = dq[4 * ia], qay = dq[4 * ia + 1], qaz = dq[4 * ia + 2], qaw = dq[4 * ia + 3];
             double qbx = dq[4 * ib], qby = dq[4 * ib + 1], qbz = dq[4 * ib + 2], qbw = dq[4 * ib + 3];
             double nx = normal[3 * k], ny = normal[3 * k + 1], nz = normal[3 * k + 2];
+            double oax = offset[6 * k], oay = offset[6 * k + 1], oaz = offset[6 * k + 2];
+            double obx = offset[6 * k + 3], oby = offset[6 * k + 4], obz = offset[6 * k + 5];
             for (int j = 0; j < c.pointCount[k]; j++) {
                 int p = ContactConstraints.P * k + j;
-                double ax = rA[3 * p], ay = rA[3 * p + 1], az = rA[3 * p + 2];
-                double bx = rB[3 * p], by = rB[3 * p + 1], bz = rB[3 * p + 2];
+                double rx = anchor[3 * p], ry = anchor[3 * p + 1], rz = anchor[3 * p + 2];
+                double ax = rx + oax, ay = ry + oay, az = rz + oaz;
+                double bx = rx + obx, by = ry + oby, bz = rz + obz;
                 // v' = v + 2w(u×v) + 2u×(u×v) (Quat.rotate), for each anchor.
                 double tbx = 2.0 * (qby * bz - qbz * by), tby = 2.0 * (qbz * bx - qbx * bz),
                         tbz = 2.0 * (qbx * by - qby * bx);

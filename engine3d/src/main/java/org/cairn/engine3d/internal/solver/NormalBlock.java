@@ -59,7 +59,9 @@ final class NormalBlock {
         double wbx = bs[ob + 3], wby = bs[ob + 4], wbz = bs[ob + 5];
         double cax = ny * waz - nz * way, cay = nz * wax - nx * waz, caz = nx * way - ny * wax;
         double cbx = ny * wbz - nz * wby, cby = nz * wbx - nx * wbz, cbz = nx * wby - ny * wbx;
-        double[] rA = cons.rA, rB = cons.rB;
+        double[] r = cons.anchor;
+        double vnD = vn0 + offsetVelocity(k, cax, cay, caz, cbx, cby, cbz);
+        double dcx = cbx - cax, dcy = cby - cay, dcz = cbz - caz;
         for (int j = 0; j < n; j++) {
             int p = P * k + j;
             double s = cons.currentSeparation[p];
@@ -72,8 +74,7 @@ final class NormalBlock {
                 blockDelta[j] = 0;
                 continue;
             }
-            double vn = vn0 + (rB[3 * p] * cbx + rB[3 * p + 1] * cby + rB[3 * p + 2] * cbz)
-                    - (rA[3 * p] * cax + rA[3 * p + 1] * cay + rA[3 * p + 2] * caz);
+            double vn = vnD + (r[3 * p] * dcx + r[3 * p + 1] * dcy + r[3 * p + 2] * dcz);
             cons.trackApproach(k, p, vn, useBias);
             if (s > 0) {
                 blockRhs[j] = vn + s * x.invH;
@@ -192,6 +193,13 @@ final class NormalBlock {
         return true;
     }
 
+    /** DB·(n×ωB) − DA·(n×ωA) for constraint k: its anchor offsets' part of every point's vn, given n×ωA and n×ωB. */
+    private double offsetVelocity(int k, double cax, double cay, double caz, double cbx, double cby, double cbz) {
+        double[] o = cons.anchorOffset;
+        int i = 6 * k;
+        return (o[i + 3] * cbx + o[i + 4] * cby + o[i + 5] * cbz) - (o[i] * cax + o[i + 1] * cay + o[i + 2] * caz);
+    }
+
     private static final int FOUR_NOT_TAKEN = 0, FOUR_APPLIED = 1, FOUR_INFEASIBLE = 2;
 
     /**
@@ -236,16 +244,17 @@ final class NormalBlock {
         double wbx = bs[ob + 3], wby = bs[ob + 4], wbz = bs[ob + 5];
         double cax = ny * waz - nz * way, cay = nz * wax - nx * waz, caz = nx * way - ny * wax;
         double cbx = ny * wbz - nz * wby, cby = nz * wbx - nx * wbz, cbz = nx * wby - ny * wbx;
-        double[] rA = cons.rA, rB = cons.rB, impulse = cons.normalImpulse;
+        double[] r = cons.anchor, impulse = cons.normalImpulse;
         int a = 3 * q;
-        double ax0 = rA[a], ay0 = rA[a + 1], az0 = rA[a + 2], ax1 = rA[a + 3], ay1 = rA[a + 4], az1 = rA[a + 5],
-                ax2 = rA[a + 6], ay2 = rA[a + 7], az2 = rA[a + 8], ax3 = rA[a + 9], ay3 = rA[a + 10], az3 = rA[a + 11];
-        double bx0 = rB[a], by0 = rB[a + 1], bz0 = rB[a + 2], bx1 = rB[a + 3], by1 = rB[a + 4], bz1 = rB[a + 5],
-                bx2 = rB[a + 6], by2 = rB[a + 7], bz2 = rB[a + 8], bx3 = rB[a + 9], by3 = rB[a + 10], bz3 = rB[a + 11];
-        double vn0p = vn0 + (bx0 * cbx + by0 * cby + bz0 * cbz) - (ax0 * cax + ay0 * cay + az0 * caz);
-        double vn1p = vn0 + (bx1 * cbx + by1 * cby + bz1 * cbz) - (ax1 * cax + ay1 * cay + az1 * caz);
-        double vn2p = vn0 + (bx2 * cbx + by2 * cby + bz2 * cbz) - (ax2 * cax + ay2 * cay + az2 * caz);
-        double vn3p = vn0 + (bx3 * cbx + by3 * cby + bz3 * cbz) - (ax3 * cax + ay3 * cay + az3 * caz);
+        double ax0 = r[a], ay0 = r[a + 1], az0 = r[a + 2], ax1 = r[a + 3], ay1 = r[a + 4], az1 = r[a + 5],
+                ax2 = r[a + 6], ay2 = r[a + 7], az2 = r[a + 8], ax3 = r[a + 9], ay3 = r[a + 10], az3 = r[a + 11];
+        // rA = r + DA, rB = r + DB (ContactConstraints.anchor): vn_i = vn0 + DB·(n×ωB) − DA·(n×ωA) + r_i·(n×ωB − n×ωA).
+        double vnD = vn0 + offsetVelocity(k, cax, cay, caz, cbx, cby, cbz);
+        double dcx = cbx - cax, dcy = cby - cay, dcz = cbz - caz;
+        double vn0p = vnD + (ax0 * dcx + ay0 * dcy + az0 * dcz);
+        double vn1p = vnD + (ax1 * dcx + ay1 * dcy + az1 * dcz);
+        double vn2p = vnD + (ax2 * dcx + ay2 * dcy + az2 * dcz);
+        double vn3p = vnD + (ax3 * dcx + ay3 * dcy + az3 * dcz);
         double l0 = impulse[q], l1 = impulse[q + 1], l2 = impulse[q + 2], l3 = impulse[q + 3];
         double r0, r1, r2, r3, e0, e1, e2, e3, k0, k1, k2, k3;
         if (useBias) {
@@ -332,12 +341,13 @@ final class NormalBlock {
         most[q + 3] = Math.max(most[q + 3], u3);
         cons.pushed[k] |= u0 > 0 | u1 > 0 | u2 > 0 | u3 > 0;
         double sum = 0.0 + p0 + p1 + p2 + p3;
-        double sax = 0.0 + p0 * ax0 + p1 * ax1 + p2 * ax2 + p3 * ax3;
-        double say = 0.0 + p0 * ay0 + p1 * ay1 + p2 * ay2 + p3 * ay3;
-        double saz = 0.0 + p0 * az0 + p1 * az1 + p2 * az2 + p3 * az3;
-        double sbx = 0.0 + p0 * bx0 + p1 * bx1 + p2 * bx2 + p3 * bx3;
-        double sby = 0.0 + p0 * by0 + p1 * by1 + p2 * by2 + p3 * by3;
-        double sbz = 0.0 + p0 * bz0 + p1 * bz1 + p2 * bz2 + p3 * bz3;
+        double srx = 0.0 + p0 * ax0 + p1 * ax1 + p2 * ax2 + p3 * ax3;
+        double sry = 0.0 + p0 * ay0 + p1 * ay1 + p2 * ay2 + p3 * ay3;
+        double srz = 0.0 + p0 * az0 + p1 * az1 + p2 * az2 + p3 * az3;
+        double[] offset = cons.anchorOffset;
+        int o6 = 6 * k;
+        double sax = srx + offset[o6] * sum, say = sry + offset[o6 + 1] * sum, saz = srz + offset[o6 + 2] * sum;
+        double sbx = srx + offset[o6 + 3] * sum, sby = sry + offset[o6 + 4] * sum, sbz = srz + offset[o6 + 5] * sum;
         double mA = bs[oa + SolverBodies.INVERSE_MASS];
         if (mA > 0) {
             double linear = mA * sum;

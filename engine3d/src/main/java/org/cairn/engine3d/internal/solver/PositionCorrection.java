@@ -41,15 +41,19 @@ final class PositionCorrection {
                         continue;
                     }
                     double impulse = -cons.normalMass[p] * correction;
-                    moveBody(b, ia, cons.rA, p, -impulse * nx, -impulse * ny, -impulse * nz);
-                    moveBody(b, ib, cons.rB, p, impulse * nx, impulse * ny, impulse * nz);
+                    double rx = cons.anchor[3 * p], ry = cons.anchor[3 * p + 1], rz = cons.anchor[3 * p + 2];
+                    double[] o = cons.anchorOffset;
+                    moveBody(b, ia, rx + o[6 * k], ry + o[6 * k + 1], rz + o[6 * k + 2],
+                            -impulse * nx, -impulse * ny, -impulse * nz);
+                    moveBody(b, ib, rx + o[6 * k + 3], ry + o[6 * k + 4], rz + o[6 * k + 5],
+                            impulse * nx, impulse * ny, impulse * nz);
                 }
             }
         }
     }
 
-    /** Moves dynamic body i by a positional impulse (x, y, z) at anchor p, and refreshes its Δq. */
-    private void moveBody(BodyStore b, int i, double[] r, int p, double x, double y, double z) {
+    /** Moves dynamic body i by a positional impulse (x, y, z) at anchor (rx, ry, rz), and refreshes its Δq. */
+    private void moveBody(BodyStore b, int i, double rx, double ry, double rz, double x, double y, double z) {
         if (b.type[i] != BodyStore.DYNAMIC) {
             return;
         }
@@ -57,7 +61,6 @@ final class PositionCorrection {
         b.center[3 * i] += m * x;
         b.center[3 * i + 1] += m * y;
         b.center[3 * i + 2] += m * z;
-        double rx = r[3 * p], ry = r[3 * p + 1], rz = r[3 * p + 2];
         double cx = ry * z - rz * y, cy = rz * x - rx * z, cz = rx * y - ry * x;
         int o = 9 * i;
         double[] inv = b.worldInverseInertia;
