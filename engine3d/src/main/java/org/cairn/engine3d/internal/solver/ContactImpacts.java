@@ -35,7 +35,7 @@ final class ContactImpacts {
      * apart is the speculative contact's, bounced at the end of the step where it arrives (bounced
      * here, before it got there, a box dropped on a bouncy ground rose 5 % too high).
      */
-    static final double TOUCHING_METERS = SoftContactPass.RELAX_GAP_TOLERANCE_METERS;
+    static final double TOUCHING_METERS = SoftContactPass.CLOSED_GAP_METERS;
     private final ContactConstraints cons;
     /** This step's context: set by the solver before the step's first pass. */
     StepContext x;

@@ -65,7 +65,7 @@ final class NormalBlock {
         for (int j = 0; j < n; j++) {
             int p = P * k + j;
             double s = cons.currentSeparation[p];
-            frozen[j] = s > SoftContactPass.RELAX_GAP_TOLERANCE_METERS && !useBias && !relaxClosesGaps;
+            frozen[j] = s > SoftContactPass.CLOSED_GAP_METERS && !useBias && !relaxClosesGaps;
             if (frozen[j]) {
                 // This relax leaves open gaps alone (see relaxClosesGaps): the point keeps its
                 // impulse and the others are solved together without it.
@@ -76,7 +76,7 @@ final class NormalBlock {
             }
             double vn = vnD + (r[3 * p] * dcx + r[3 * p + 1] * dcy + r[3 * p + 2] * dcz);
             cons.trackApproach(k, p, vn, useBias);
-            if (s > 0) {
+            if (s > SoftContactPass.CLOSED_GAP_METERS) {
                 blockRhs[j] = vn + s * x.invH;
                 blockScale[j] = 1;
                 blockLeak[j] = 0;
@@ -233,7 +233,7 @@ final class NormalBlock {
         double[] current = cons.currentSeparation;
         double s0 = current[q], s1 = current[q + 1], s2 = current[q + 2], s3 = current[q + 3];
         if (!useBias && !relaxClosesGaps) {
-            double gap = SoftContactPass.RELAX_GAP_TOLERANCE_METERS;
+            double gap = SoftContactPass.CLOSED_GAP_METERS;
             if (s0 > gap || s1 > gap || s2 > gap || s3 > gap) {
                 return FOUR_NOT_TAKEN;
             }
@@ -257,6 +257,7 @@ final class NormalBlock {
         double vn3p = vnD + (ax3 * dcx + ay3 * dcy + az3 * dcz);
         double l0 = impulse[q], l1 = impulse[q + 1], l2 = impulse[q + 2], l3 = impulse[q + 3];
         double r0, r1, r2, r3, e0, e1, e2, e3, k0, k1, k2, k3;
+        double closed = SoftContactPass.CLOSED_GAP_METERS;
         if (useBias) {
             cons.trackApproach(k, q, vn0p, true);
             cons.trackApproach(k, q + 1, vn1p, true);
@@ -265,24 +266,24 @@ final class NormalBlock {
             double ms = soft.massScale, bias = soft.massScale * soft.biasRate, cap = -cons.pushCap[k];
             double is = soft.impulseScale;
             double invH = x.invH;
-            r0 = s0 > 0 ? vn0p + s0 * invH : ms * vn0p + Math.max(bias * s0, cap);
-            e0 = s0 > 0 ? 1 : ms;
-            k0 = s0 > 0 ? 0 : is * l0;
-            r1 = s1 > 0 ? vn1p + s1 * invH : ms * vn1p + Math.max(bias * s1, cap);
-            e1 = s1 > 0 ? 1 : ms;
-            k1 = s1 > 0 ? 0 : is * l1;
-            r2 = s2 > 0 ? vn2p + s2 * invH : ms * vn2p + Math.max(bias * s2, cap);
-            e2 = s2 > 0 ? 1 : ms;
-            k2 = s2 > 0 ? 0 : is * l2;
-            r3 = s3 > 0 ? vn3p + s3 * invH : ms * vn3p + Math.max(bias * s3, cap);
-            e3 = s3 > 0 ? 1 : ms;
-            k3 = s3 > 0 ? 0 : is * l3;
+            r0 = s0 > closed ? vn0p + s0 * invH : ms * vn0p + Math.max(bias * s0, cap);
+            e0 = s0 > closed ? 1 : ms;
+            k0 = s0 > closed ? 0 : is * l0;
+            r1 = s1 > closed ? vn1p + s1 * invH : ms * vn1p + Math.max(bias * s1, cap);
+            e1 = s1 > closed ? 1 : ms;
+            k1 = s1 > closed ? 0 : is * l1;
+            r2 = s2 > closed ? vn2p + s2 * invH : ms * vn2p + Math.max(bias * s2, cap);
+            e2 = s2 > closed ? 1 : ms;
+            k2 = s2 > closed ? 0 : is * l2;
+            r3 = s3 > closed ? vn3p + s3 * invH : ms * vn3p + Math.max(bias * s3, cap);
+            e3 = s3 > closed ? 1 : ms;
+            k3 = s3 > closed ? 0 : is * l3;
         } else {
             double invH = x.invH;
-            r0 = s0 > 0 ? vn0p + s0 * invH : vn0p;
-            r1 = s1 > 0 ? vn1p + s1 * invH : vn1p;
-            r2 = s2 > 0 ? vn2p + s2 * invH : vn2p;
-            r3 = s3 > 0 ? vn3p + s3 * invH : vn3p;
+            r0 = s0 > closed ? vn0p + s0 * invH : vn0p;
+            r1 = s1 > closed ? vn1p + s1 * invH : vn1p;
+            r2 = s2 > closed ? vn2p + s2 * invH : vn2p;
+            r3 = s3 > closed ? vn3p + s3 * invH : vn3p;
             e0 = 1;
             e1 = 1;
             e2 = 1;

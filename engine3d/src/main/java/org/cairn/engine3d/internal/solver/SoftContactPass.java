@@ -8,15 +8,18 @@ import static org.cairn.engine3d.internal.solver.ContactConstraints.P;
  * step): per constraint, the normal points (together, by {@link NormalBlock}, or one by one), then
  * in the relax passes rolling resistance and friction. With bias the overlap is pushed out softly,
  * Δλ = −m·(massScale·vn + max(massScale·biasRate·s, −maxPush)) − impulseScale·λ; without (relax)
- * Δλ = −m·vn; a speculative gap s &gt; 0 closes in this substep and no further, Δλ = −m·(vn + s/h).
+ * Δλ = −m·vn; a speculative gap s &gt; 0 (wider than {@link #CLOSED_GAP_METERS}) closes in this substep and no further, Δλ = −m·(vn + s/h).
  */
 final class SoftContactPass {
     /**
-     * A gap narrower than this counts as closed when a relax pass leaves open gaps alone, m: a box
-     * landing flat has corners a rounding error above and below the surface, and leaving some of
-     * them out of the last relax by the sign of that error tilted it one way or the other.
+     * A gap narrower than this counts as closed, m: the point is solved as a soft contact, not as a
+     * speculative gap, and a relax pass that leaves open gaps alone does not leave it. The two
+     * rules differ at a closed gap (the soft one leaks a share of the held impulse, the
+     * speculative one does not), and a speculative point stops exactly at s = 0: a box landing
+     * flat then has corners a rounding error above and below the surface, and splitting them by
+     * the sign of that error turned it (1.35e-4 rad/s, at rest) or tilted it one way or the other.
      */
-    static final double RELAX_GAP_TOLERANCE_METERS = 1e-6;
+    static final double CLOSED_GAP_METERS = 1e-6;
     private final ContactConstraints cons;
     private final NormalBlock block;
     private final ContactFriction friction;
@@ -47,9 +50,9 @@ final class SoftContactPass {
                     cons.trackApproach(k, p, vn, useBias);
                     double m = cons.normalMass[p];
                     double delta;
-                    if (arriving || s > RELAX_GAP_TOLERANCE_METERS && !useBias && !relaxClosesGaps) {
+                    if (arriving || s > CLOSED_GAP_METERS && !useBias && !relaxClosesGaps) {
                         continue;
-                    } else if (s > 0) {
+                    } else if (s > CLOSED_GAP_METERS) {
                         delta = -m * (vn + s * x.invH);
                     } else if (useBias) {
                         double bias = Math.max(soft.massScale * soft.biasRate * s, -cons.pushCap[k]);
