@@ -389,39 +389,41 @@ public final class ContactSolver {
         joints.refreshInertia(pool);
     }
 
+    /**
+     * Each point's current separation, s = s₀ + n·(ΔcB − ΔcA) + n·(ΔqB·rB − rB) − n·(ΔqA·rA − rA),
+     * with n·(Δq·r − r) = (Δq⁻¹·n − n)·r: one rotation of the normal per body and manifold, and
+     * with rA = r + DA, rB = r + DB one dot product per point, s = s₀ + n·Δc + (uB·DB − uA·DA) +
+     * (uB − uA)·r for u = Δq⁻¹·n − n.
+     */
     private void updateSeparations(int from, int to, SolverScratch w) {
         BodyStore b = stepBodies;
         double[] center = b.center, center0 = c.center0, dq = c.deltaRotation, anchor = c.anchor, offset = c.anchorOffset,
                 base = c.baseSeparation, current = c.currentSeparation, normal = c.normal;
         for (int k = from; k < to; k++) {
-            // ContactConstraints.separation, with each body's motion read once for the manifold.
             int ia = c.bodyA[k], ib = c.bodyB[k];
-            double cx = (center[3 * ib] - center0[3 * ib]) - (center[3 * ia] - center0[3 * ia]);
-            double cy = (center[3 * ib + 1] - center0[3 * ib + 1]) - (center[3 * ia + 1] - center0[3 * ia + 1]);
-            double cz = (center[3 * ib + 2] - center0[3 * ib + 2]) - (center[3 * ia + 2] - center0[3 * ia + 2]);
-            double qax = dq[4 * ia], qay = dq[4 * ia + 1], qaz = dq[4 * ia + 2], qaw = dq[4 * ia + 3];
-            double qbx = dq[4 * ib], qby = dq[4 * ib + 1], qbz = dq[4 * ib + 2], qbw = dq[4 * ib + 3];
             double nx = normal[3 * k], ny = normal[3 * k + 1], nz = normal[3 * k + 2];
-            double oax = offset[6 * k], oay = offset[6 * k + 1], oaz = offset[6 * k + 2];
-            double obx = offset[6 * k + 3], oby = offset[6 * k + 4], obz = offset[6 * k + 5];
+            double moved = nx * ((center[3 * ib] - center0[3 * ib]) - (center[3 * ia] - center0[3 * ia]))
+                    + ny * ((center[3 * ib + 1] - center0[3 * ib + 1]) - (center[3 * ia + 1] - center0[3 * ia + 1]))
+                    + nz * ((center[3 * ib + 2] - center0[3 * ib + 2]) - (center[3 * ia + 2] - center0[3 * ia + 2]));
+            // u = Δq⁻¹·n − n, by v' = v + 2w(u×v) + 2u×(u×v) with the conjugate's vector part −q.
+            double qx = -dq[4 * ia], qy = -dq[4 * ia + 1], qz = -dq[4 * ia + 2], qw = dq[4 * ia + 3];
+            double tx = 2.0 * (qy * nz - qz * ny), ty = 2.0 * (qz * nx - qx * nz), tz = 2.0 * (qx * ny - qy * nx);
+            double uax = qw * tx + (qy * tz - qz * ty), uay = qw * ty + (qz * tx - qx * tz), uaz = qw * tz + (qx * ty - qy * tx);
+            qx = -dq[4 * ib];
+            qy = -dq[4 * ib + 1];
+            qz = -dq[4 * ib + 2];
+            qw = dq[4 * ib + 3];
+            tx = 2.0 * (qy * nz - qz * ny);
+            ty = 2.0 * (qz * nx - qx * nz);
+            tz = 2.0 * (qx * ny - qy * nx);
+            double ubx = qw * tx + (qy * tz - qz * ty), uby = qw * ty + (qz * tx - qx * tz), ubz = qw * tz + (qx * ty - qy * tx);
+            int o = 6 * k;
+            double shift = moved + (ubx * offset[o + 3] + uby * offset[o + 4] + ubz * offset[o + 5])
+                    - (uax * offset[o] + uay * offset[o + 1] + uaz * offset[o + 2]);
+            double dx = ubx - uax, dy = uby - uay, dz = ubz - uaz;
             for (int j = 0; j < c.pointCount[k]; j++) {
                 int p = ContactConstraints.P * k + j;
-                double rx = anchor[3 * p], ry = anchor[3 * p + 1], rz = anchor[3 * p + 2];
-                double ax = rx + oax, ay = ry + oay, az = rz + oaz;
-                double bx = rx + obx, by = ry + oby, bz = rz + obz;
-                // v' = v + 2w(u×v) + 2u×(u×v) (Quat.rotate), for each anchor.
-                double tbx = 2.0 * (qby * bz - qbz * by), tby = 2.0 * (qbz * bx - qbx * bz),
-                        tbz = 2.0 * (qbx * by - qby * bx);
-                double pbx = bx + qbw * tbx + (qby * tbz - qbz * tby), pby = by + qbw * tby + (qbz * tbx - qbx * tbz),
-                        pbz = bz + qbw * tbz + (qbx * tby - qby * tbx);
-                double tax = 2.0 * (qay * az - qaz * ay), tay = 2.0 * (qaz * ax - qax * az),
-                        taz = 2.0 * (qax * ay - qay * ax);
-                double pax = ax + qaw * tax + (qay * taz - qaz * tay), pay = ay + qaw * tay + (qaz * tax - qax * taz),
-                        paz = az + qaw * taz + (qax * tay - qay * tax);
-                double dx = cx + ((pbx - bx) - (pax - ax));
-                double dy = cy + ((pby - by) - (pay - ay));
-                double dz = cz + ((pbz - bz) - (paz - az));
-                current[p] = base[p] + nx * dx + ny * dy + nz * dz;
+                current[p] = base[p] + (shift + (dx * anchor[3 * p] + dy * anchor[3 * p + 1] + dz * anchor[3 * p + 2]));
             }
         }
     }
