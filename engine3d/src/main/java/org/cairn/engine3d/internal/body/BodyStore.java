@@ -61,6 +61,12 @@ public final class BodyStore {
     public double[] angularDamping;
     public double[] gravityScale;
     public boolean[] gyroscopic;
+    /**
+     * Whether the body's inertia is the same about every axis (c·I exactly: a uniform sphere or
+     * cube). Such a body has no gyroscopic torque, ω × (c·ω) = 0, and its world inverse inertia is
+     * its local one whatever its rotation; set with the mass properties.
+     */
+    public boolean[] isotropic;
     public boolean[] allowSleep;
     public boolean[] awake;
     public boolean[] massOverridden;
@@ -124,6 +130,7 @@ public final class BodyStore {
         angularDamping = new double[capacity];
         gravityScale = new double[capacity];
         gyroscopic = new boolean[capacity];
+        isotropic = new boolean[capacity];
         allowSleep = new boolean[capacity];
         awake = new boolean[capacity];
         massOverridden = new boolean[capacity];
@@ -167,6 +174,7 @@ public final class BodyStore {
         angularDamping = Arrays.copyOf(angularDamping, c);
         gravityScale = Arrays.copyOf(gravityScale, c);
         gyroscopic = Arrays.copyOf(gyroscopic, c);
+        isotropic = Arrays.copyOf(isotropic, c);
         allowSleep = Arrays.copyOf(allowSleep, c);
         awake = Arrays.copyOf(awake, c);
         massOverridden = Arrays.copyOf(massOverridden, c);
@@ -261,6 +269,11 @@ public final class BodyStore {
      * Refreshes R·I⁻¹·Rᵀ of body i from its current orientation. Uses {@code scratch[0..9)}.
      */
     public void updateWorldInverseInertia(int i, double[] scratch) {
+        if (isotropic[i]) {
+            // R·(c·I)·Rᵀ = c·I: exactly, where the product would leave rounding off the diagonal.
+            System.arraycopy(localInverseInertia, 9 * i, worldInverseInertia, 9 * i, 9);
+            return;
+        }
         Mat3.fromQuaternion(rotation[4 * i], rotation[4 * i + 1], rotation[4 * i + 2], rotation[4 * i + 3], scratch, 0);
         Mat3.rotateTensor(scratch, 0, localInverseInertia, 9 * i, worldInverseInertia, 9 * i);
     }

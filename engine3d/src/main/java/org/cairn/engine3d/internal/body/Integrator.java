@@ -51,9 +51,11 @@ public final class Integrator {
             double[] turn = b.turnCorrection;
             // A body in no contact keeps its energy and momentum exactly (the midpoint rule); one
             // in contact takes the dissipative implicit update, whose turn is its own ω.
-            if (!b.gyroscopic[i] || b.constrained[i] || !Gyroscopic.integrateConserving(w, o, b.rotation, 4 * i,
+            // An isotropic body has no gyroscopic torque: both updates leave ω as it is.
+            boolean gyroscopic = b.gyroscopic[i] && !b.isotropic[i];
+            if (!gyroscopic || b.constrained[i] || !Gyroscopic.integrateConserving(w, o, b.rotation, 4 * i,
                     b.localInertia, b.localInverseInertia, m, h, turn, o)) {
-                if (b.gyroscopic[i]) {
+                if (gyroscopic) {
                     Gyroscopic.integrate(w, o, b.rotation, 4 * i, b.localInertia, b.localInverseInertia, m, h);
                 }
                 turn[o] = 0.0;

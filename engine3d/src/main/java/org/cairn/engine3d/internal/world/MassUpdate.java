@@ -58,6 +58,12 @@ public final class MassUpdate {
         }
     }
 
+    /** Whether the tensor t[o..o+9) is c·I exactly (equal diagonal, zero off the diagonal). */
+    static boolean isotropic(double[] t, int o) {
+        return t[o] == t[o + 4] && t[o] == t[o + 8] && t[o + 1] == 0 && t[o + 2] == 0 && t[o + 3] == 0
+                && t[o + 5] == 0 && t[o + 6] == 0 && t[o + 7] == 0;
+    }
+
     /**
      * Applies mass properties to body i. Static and kinematic bodies get zero inverse mass and
      * inertia (infinite mass for everything that touches them) but keep their centre. The origin
@@ -78,6 +84,7 @@ public final class MassUpdate {
             b.localCenter[3 * i + 2] = 0.0;
         }
         b.updateCenterFromOrigin(i);
+        b.isotropic[i] = false;
         if (b.type[i] != BodyStore.DYNAMIC) {
             b.mass[i] = 0.0;
             b.inverseMass[i] = 0.0;
@@ -97,6 +104,7 @@ public final class MassUpdate {
         if (!Mat3.invertSymmetric(b.localInertia, 9 * i, b.localInverseInertia, 9 * i)) {
             throw new IllegalStateException("inertia of body " + i + " is not invertible");
         }
+        b.isotropic[i] = isotropic(b.localInertia, 9 * i);
         b.updateWorldInverseInertia(i, scratch);
         // Keep the material velocity: v_newCenter = v_oldCenter + ω × (c_new − c_old).
         double dx = b.center[3 * i] - oldX, dy = b.center[3 * i + 1] - oldY, dz = b.center[3 * i + 2] - oldZ;
