@@ -83,6 +83,14 @@ final class ContactPreparation {
             cons.tangent[6 * k + 5] = t1x * ny - t1y * nx;
             int n = cs.pointCount[c];
             cons.pointCount[k] = n;
+            // The step's totals start from zero (here, on the workers, rather than in a serial sweep).
+            for (int j = 0; j < P; j++) {
+                cons.stepNormal[P * k + j] = 0.0;
+                cons.maxNormalImpulse[P * k + j] = 0.0;
+            }
+            cons.stepFriction[2 * k] = 0.0;
+            cons.stepFriction[2 * k + 1] = 0.0;
+            cons.stepTwist[k] = 0.0;
             cons.subFilled[k] = 0;
             double mA = b.inverseMass[ia], mB = b.inverseMass[ib];
             double t2x = cons.tangent[6 * k + 3], t2y = cons.tangent[6 * k + 4], t2z = cons.tangent[6 * k + 5];

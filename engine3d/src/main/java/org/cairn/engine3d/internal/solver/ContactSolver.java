@@ -191,12 +191,6 @@ public final class ContactSolver {
         pool.run(loadBodiesTask, solverBodies.count, BODY_BLOCK);
         joints.prepare(b, solverBodies, dt, substeps, settings.kind() == SolverSettings.Kind.SOFT_STEP,
                 context.baumgarte, context.warmStarting);
-        // The step's totals start from zero: cleared in one sweep over the constraints' memory
-        // rather than point by point in the contacts' order.
-        Arrays.fill(c.stepNormal, 0, ContactConstraints.P * c.count, 0.0);
-        Arrays.fill(c.stepFriction, 0, 2 * c.count, 0.0);
-        Arrays.fill(c.stepTwist, 0, c.count, 0.0);
-        Arrays.fill(c.maxNormalImpulse, 0, ContactConstraints.P * c.count, 0.0);
         pool.run(prepareTask, c.count, 16);
         // No body has moved since its pose was recorded (constrain): each point's separation is
         // still the manifold's.
