@@ -45,8 +45,12 @@ final class ContactConstraints {
     double[] pushCap = new double[16];
     double[] restitution = new double[16];
     boolean[] staticSide = new boolean[16];
-    /** Whether any point of the constraint has pushed in this step (ends the approach-speed record). */
-    boolean[] pushed = new boolean[16];
+    /**
+     * Per constraint, a bit per point whose accumulated normal impulse has been positive at some
+     * time in this step: restitution bounces only points that pushed, and any push ends the
+     * constraint's approach-speed record ({@link #trackApproach}).
+     */
+    int[] pushedPoints = new int[16];
     /**
      * Whether a point of the constraint arrives at a chain in this substep: the passes let it
      * close its gap instead of stopping it, and the next substep resolves the impact
@@ -98,7 +102,6 @@ final class ContactConstraints {
     /** Per constraint, its friction along its two tangents summed over the step's substeps, N·s. */
     double[] stepFriction = new double[2 * 16];
     double[] relativeVelocity = new double[P * 16];
-    double[] maxNormalImpulse = new double[P * 16];
     /** Per point, whether sequential impulses bounce it in this substep (decided at its first iteration). */
     boolean[] bouncing = new boolean[P * 16];
     /**
@@ -175,7 +178,7 @@ final class ContactConstraints {
         pushCap = Arrays.copyOf(pushCap, c);
         restitution = Arrays.copyOf(restitution, c);
         staticSide = Arrays.copyOf(staticSide, c);
-        pushed = Arrays.copyOf(pushed, c);
+        pushedPoints = Arrays.copyOf(pushedPoints, c);
         arriving = Arrays.copyOf(arriving, c);
         rolling = Arrays.copyOf(rolling, c);
         rollingMass = Arrays.copyOf(rollingMass, 6 * c);
@@ -195,7 +198,6 @@ final class ContactConstraints {
         stepNormal = Arrays.copyOf(stepNormal, P * c);
         stepFriction = Arrays.copyOf(stepFriction, 2 * c);
         relativeVelocity = Arrays.copyOf(relativeVelocity, P * c);
-        maxNormalImpulse = Arrays.copyOf(maxNormalImpulse, P * c);
         bouncing = Arrays.copyOf(bouncing, P * c);
         approachFloor = Arrays.copyOf(approachFloor, P * c);
         bounceLimit = Arrays.copyOf(bounceLimit, P * c);
@@ -350,8 +352,7 @@ final class ContactConstraints {
             double updated = clamp ? old + Math.max(delta[j], 0.0) : Math.max(old + delta[j], 0.0);
             double applied = updated - old;
             normalImpulse[p] = updated;
-            maxNormalImpulse[p] = Math.max(maxNormalImpulse[p], updated);
-            pushed[k] |= updated > 0;
+            pushedPoints[k] |= (updated > 0 ? 1 : 0) << j;
             sum += applied;
             rx += applied * anchor[3 * p];
             ry += applied * anchor[3 * p + 1];
@@ -461,6 +462,11 @@ final class ContactConstraints {
     }
 
     /** ω += I⁻¹·L for the solver body at offset o. */
+    /** Whether point j of constraint k has pushed in this step. */
+    boolean pushedPoint(int k, int j) {
+        return (pushedPoints[k] & 1 << j) != 0;
+    }
+
     static void rotate(double[] s, int o, double x, double y, double z) {
         int m = o + SolverBodies.INVERSE_INERTIA;
         s[o + 3] += s[m] * x + s[m + 1] * y + s[m + 2] * z;
@@ -473,8 +479,7 @@ final class ContactConstraints {
                 : Math.max(normalImpulse[p] + delta, 0.0);
         double applied = updated - normalImpulse[p];
         normalImpulse[p] = updated;
-        maxNormalImpulse[p] = Math.max(maxNormalImpulse[p], updated);
-        pushed[k] |= updated > 0;
+        pushedPoints[k] |= (updated > 0 ? 1 : 0) << (p - P * k);
         apply(s, oa, ob, p, applied * normal[3 * k], applied * normal[3 * k + 1], applied * normal[3 * k + 2]);
     }
 
@@ -489,7 +494,7 @@ final class ContactConstraints {
      * 34 % above its starting energy).
      */
     void trackApproach(int k, int p, double vn, boolean useBias) {
-        if (useBias && !pushed[k] && vn < relativeVelocity[p]) {
+        if (useBias && pushedPoints[k] == 0 && vn < relativeVelocity[p]) {
             relativeVelocity[p] = Math.max(vn, approachFloor[p]);
         }
     }

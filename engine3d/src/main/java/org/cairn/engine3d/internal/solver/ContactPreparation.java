@@ -47,7 +47,7 @@ final class ContactPreparation {
         cons.pushCap[k] = x.maxPushSpeed / Math.max(1, sharing);
         {
             cons.staticSide[k] = !dynamicA || !dynamicB;
-            cons.pushed[k] = false;
+            cons.pushedPoints[k] = 0;
             cons.arriving[k] = false;
             cons.friction[k] = mixedFriction[c];
             cons.restitution[k] = mixedRestitution[c];
@@ -86,7 +86,6 @@ final class ContactPreparation {
             // The step's totals start from zero (here, on the workers, rather than in a serial sweep).
             for (int j = 0; j < P; j++) {
                 cons.stepNormal[P * k + j] = 0.0;
-                cons.maxNormalImpulse[P * k + j] = 0.0;
             }
             cons.stepFriction[2 * k] = 0.0;
             cons.stepFriction[2 * k + 1] = 0.0;

@@ -53,7 +53,7 @@ final class ContactRestitution {
                 continue;
             }
             int p = P * k;
-            if (cons.maxNormalImpulse[p] == 0) {
+            if (!cons.pushedPoint(k, 0)) {
                 continue;
             }
             int oa = cons.stateA[k], ob = cons.stateB[k];
@@ -96,7 +96,7 @@ final class ContactRestitution {
         for (int j = 0; j < cons.pointCount[k]; j++) {
             int p = P * k + j;
             bouncing |= cons.relativeVelocity[p] <= -threshold * (1 - ContactImpacts.THRESHOLD_ROUNDING)
-                    && cons.maxNormalImpulse[p] != 0;
+                    && cons.pushedPoint(k, j);
         }
         if (!bouncing) {
             return false;
@@ -114,7 +114,7 @@ final class ContactRestitution {
         for (int j = 0; j < cons.pointCount[k]; j++) {
             int p = P * k + j;
             if (cons.relativeVelocity[p] > -threshold * (1 - ContactImpacts.THRESHOLD_ROUNDING)
-                    || cons.maxNormalImpulse[p] == 0) {
+                    || !cons.pushedPoint(k, j)) {
                 continue;
             }
             double vn = cons.relativeVelocity(bs, oa, ob, p, nx, ny, nz);
@@ -140,7 +140,7 @@ final class ContactRestitution {
         for (int j = 0; j < cons.pointCount[k]; j++) {
             int p = P * k + j;
             if (cons.relativeVelocity[p] > -threshold * (1 - ContactImpacts.THRESHOLD_ROUNDING)
-                    || cons.maxNormalImpulse[p] == 0) {
+                    || !cons.pushedPoint(k, j)) {
                 continue;
             }
             double vn = cons.relativeVelocity(bs, oa, ob, p, cons.normal[3 * k], cons.normal[3 * k + 1],

@@ -335,12 +335,7 @@ final class NormalBlock {
         impulse[q + 1] = u1;
         impulse[q + 2] = u2;
         impulse[q + 3] = u3;
-        double[] most = cons.maxNormalImpulse;
-        most[q] = Math.max(most[q], u0);
-        most[q + 1] = Math.max(most[q + 1], u1);
-        most[q + 2] = Math.max(most[q + 2], u2);
-        most[q + 3] = Math.max(most[q + 3], u3);
-        cons.pushed[k] |= u0 > 0 | u1 > 0 | u2 > 0 | u3 > 0;
+        cons.pushedPoints[k] |= (u0 > 0 ? 1 : 0) | (u1 > 0 ? 2 : 0) | (u2 > 0 ? 4 : 0) | (u3 > 0 ? 8 : 0);
         double sum = 0.0 + p0 + p1 + p2 + p3;
         double srx = 0.0 + p0 * ax0 + p1 * ax1 + p2 * ax2 + p3 * ax3;
         double sry = 0.0 + p0 * ay0 + p1 * ay1 + p2 * ay2 + p3 * ay3;
@@ -414,7 +409,7 @@ final class NormalBlock {
         for (int j = 0; j < n; j++) {
             int p = P * k + j;
             active[j] = cons.relativeVelocity[p] <= -threshold * (1 - ContactImpacts.THRESHOLD_ROUNDING)
-                    && cons.maxNormalImpulse[p] > 0;
+                    && cons.pushedPoint(k, j);
             if (active[j]) {
                 qualifying++;
                 blockRhs[j] = cons.relativeVelocity(bs, oa, ob, p, nx, ny, nz) + e * cons.relativeVelocity[p];

@@ -49,20 +49,20 @@ class FourPointBlockTest {
             NormalBlock block = solver.normalBlock();
             for (int pass = 0; pass < 4; pass++) {
                 boolean useBias = pass < 2, closesGaps = pass % 2 == 0;
-                double[] state = bodies.state.clone(), impulse = c.normalImpulse.clone(), most = c.maxNormalImpulse.clone(),
+                double[] state = bodies.state.clone(), impulse = c.normalImpulse.clone(),
                         approach = c.relativeVelocity.clone(), tangent = c.frictionImpulse.clone();
-                boolean[] pushed = c.pushed.clone();
+                int[] pushed = c.pushedPoints.clone();
                 block.fourPointPath = true;
                 solver.softPass().solve(0, c.count, useBias, closesGaps, solver.scratch());
                 double[] fastState = bodies.state.clone(), fastImpulse = c.normalImpulse.clone(),
                         fastTangent = c.frictionImpulse.clone(), fastApproach = c.relativeVelocity.clone();
+                int[] fastPushed = c.pushedPoints.clone();
                 // The same pass again from the same start, through the general path.
                 System.arraycopy(state, 0, bodies.state, 0, state.length);
                 System.arraycopy(impulse, 0, c.normalImpulse, 0, impulse.length);
-                System.arraycopy(most, 0, c.maxNormalImpulse, 0, most.length);
                 System.arraycopy(approach, 0, c.relativeVelocity, 0, approach.length);
                 System.arraycopy(tangent, 0, c.frictionImpulse, 0, tangent.length);
-                System.arraycopy(pushed, 0, c.pushed, 0, pushed.length);
+                System.arraycopy(pushed, 0, c.pushedPoints, 0, pushed.length);
                 block.fourPointPath = false;
                 solver.softPass().solve(0, c.count, useBias, closesGaps, solver.scratch());
                 block.fourPointPath = true;
@@ -70,6 +70,9 @@ class FourPointBlockTest {
                 assertBits(fastImpulse, c.normalImpulse, ContactConstraints.P * c.count, "normal impulses, pass " + pass);
                 assertBits(fastTangent, c.frictionImpulse, 3 * c.count, "friction, pass " + pass);
                 assertBits(fastApproach, c.relativeVelocity, ContactConstraints.P * c.count, "approach, pass " + pass);
+                for (int k = 0; k < c.count; k++) {
+                    assertEquals(fastPushed[k], c.pushedPoints[k], "points that pushed, constraint " + k + ", pass " + pass);
+                }
                 compared++;
             }
         }
