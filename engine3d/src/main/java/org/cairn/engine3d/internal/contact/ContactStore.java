@@ -123,6 +123,20 @@ public final class ContactStore {
     /** Doubles per contact in {@link #recyclePose}. */
     public static final int POSE = 14;
 
+    /**
+     * The solver's mass data of each contact's manifold as last prepared: each point's normal mass
+     * (P), the manifold's block K⁺ and K (P×P each), and the bodies' mass epochs then (2). Valid
+     * while the manifold's anchors and normal are the ones it was prepared from (a fresh manifold
+     * ends it; a recycled one keeps it) and the solver reuses it only while both bodies' inverse
+     * inertias cannot have changed either (isotropic or not dynamic), so that it is exactly what
+     * preparing again would compute.
+     */
+    public boolean[] memoValid = new boolean[16];
+    public double[] massMemo = new double[MEMO * 16];
+    public int[] memoEpoch = new int[2 * 16];
+    /** Doubles per contact in {@link #massMemo}. */
+    public static final int MEMO = P + 2 * P * P;
+
     /** Per contact, the collide functions' cache ({@code Narrowphase.CACHE_INTS} ints). */
     public int[] cache = new int[CACHE * 16];
 
@@ -178,6 +192,9 @@ public final class ContactStore {
         rollingImpulse = Arrays.copyOf(rollingImpulse, 3 * c);
         recyclable = Arrays.copyOf(recyclable, c);
         apartGap = Arrays.copyOf(apartGap, c);
+        memoValid = Arrays.copyOf(memoValid, c);
+        massMemo = Arrays.copyOf(massMemo, MEMO * c);
+        memoEpoch = Arrays.copyOf(memoEpoch, 2 * c);
         recyclePose = Arrays.copyOf(recyclePose, POSE * c);
         recycleEpoch = Arrays.copyOf(recycleEpoch, 2 * c);
         recycleSeparation = Arrays.copyOf(recycleSeparation, P * c);
@@ -202,6 +219,7 @@ public final class ContactStore {
         pointCount[c] = 0;
         recyclable[c] = false;
         apartGap[c] = Double.NEGATIVE_INFINITY;
+        memoValid[c] = false;
         Arrays.fill(cache, CACHE * c, CACHE * c + CACHE, 0);
         friction[c] = mixedFriction;
         restitution[c] = mixedRestitution;
@@ -254,6 +272,9 @@ public final class ContactStore {
         System.arraycopy(rollingImpulse, 3 * from, rollingImpulse, 3 * to, 3);
         recyclable[to] = recyclable[from];
         apartGap[to] = apartGap[from];
+        memoValid[to] = memoValid[from];
+        System.arraycopy(massMemo, MEMO * from, massMemo, MEMO * to, MEMO);
+        System.arraycopy(memoEpoch, 2 * from, memoEpoch, 2 * to, 2);
         System.arraycopy(recyclePose, POSE * from, recyclePose, POSE * to, POSE);
         System.arraycopy(recycleEpoch, 2 * from, recycleEpoch, 2 * to, 2);
         System.arraycopy(recycleSeparation, P * from, recycleSeparation, P * to, P);
@@ -279,6 +300,7 @@ public final class ContactStore {
      */
     public void updatePoints(int c, Manifold m, double cax, double cay, double caz, double cbx, double cby, double cbz,
                              UpdateScratch scratch) {
+        memoValid[c] = false;
         int[] oldId = scratch.oldId, claimedScratch = scratch.claimed;
         double[] oldImpulse = scratch.oldImpulse;
         int oldCount = pointCount[c];

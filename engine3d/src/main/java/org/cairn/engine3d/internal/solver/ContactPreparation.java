@@ -25,6 +25,8 @@ final class ContactPreparation {
     ContactStore contacts;
     double[] mixedFriction;
     double[] mixedRestitution;
+    /** Whether a contact's kept mass data are reused (off: always computed; tests compare the two). */
+    boolean reuseMassData = true;
 
     ContactPreparation(ContactConstraints cons) {
         this.cons = cons;
@@ -124,6 +126,12 @@ final class ContactPreparation {
             }
             double dax = cons.anchorOffset[o6], day = cons.anchorOffset[o6 + 1], daz = cons.anchorOffset[o6 + 2];
             double dbx = cons.anchorOffset[o6 + 3], dby = cons.anchorOffset[o6 + 4], dbz = cons.anchorOffset[o6 + 5];
+            // The mass data depend on the anchors, the normal and the bodies' inverse masses and
+            // inertias alone: unchanged since the contact was last prepared, they are reused.
+            boolean memoable = (!dynamicA || b.isotropic[ia]) && (!dynamicB || b.isotropic[ib]);
+            boolean memo = reuseMassData && memoable && cs.memoValid[c] && cs.memoEpoch[2 * c] == b.massEpoch[ia]
+                    && cs.memoEpoch[2 * c + 1] == b.massEpoch[ib];
+            int mo = ContactStore.MEMO * c;
             for (int j = 0; j < n; j++) {
                 int p = P * k + j, q = P * c + j;
                 double rx = base[3 * q], ry = base[3 * q + 1], rz = base[3 * q + 2];
@@ -136,29 +144,33 @@ final class ContactPreparation {
                 // s₀ is the separation at the anchors' current places.
                 double separation = cs.separation[q];
                 cons.baseSeparation[p] = separation;
-                // Each body's lever arms r × d for d = n, t1, t2 and their images under I⁻¹, once:
-                // the normal mass, the friction block and the manifold's K are all dot products of them.
-                double anx = ray * nz - raz * ny, any = raz * nx - rax * nz, anz = rax * ny - ray * nx;
-                double bnx = rby * nz - rbz * ny, bny = rbz * nx - rbx * nz, bnz = rbx * ny - rby * nx;
-                double ianx = a00 * anx + a01 * any + a02 * anz, iany = a10 * anx + a11 * any + a12 * anz,
-                        ianz = a20 * anx + a21 * any + a22 * anz;
-                double ibnx = b00 * bnx + b01 * bny + b02 * bnz, ibny = b10 * bnx + b11 * bny + b12 * bnz,
-                        ibnz = b20 * bnx + b21 * bny + b22 * bnz;
-                int l = 12 * j;
-                lever[l] = anx;
-                lever[l + 1] = any;
-                lever[l + 2] = anz;
-                lever[l + 3] = ianx;
-                lever[l + 4] = iany;
-                lever[l + 5] = ianz;
-                lever[l + 6] = bnx;
-                lever[l + 7] = bny;
-                lever[l + 8] = bnz;
-                lever[l + 9] = ibnx;
-                lever[l + 10] = ibny;
-                lever[l + 11] = ibnz;
-                double kn = mA + mB + (anx * ianx + any * iany + anz * ianz) + (bnx * ibnx + bny * ibny + bnz * ibnz);
-                cons.normalMass[p] = kn > 0 ? 1.0 / kn : 0.0;
+                if (memo) {
+                    cons.normalMass[p] = cs.massMemo[mo + j];
+                } else {
+                    // Each body's lever arms r × d for d = n, t1, t2 and their images under I⁻¹, once:
+                    // the normal mass, the friction block and the manifold's K are all dot products of them.
+                    double anx = ray * nz - raz * ny, any = raz * nx - rax * nz, anz = rax * ny - ray * nx;
+                    double bnx = rby * nz - rbz * ny, bny = rbz * nx - rbx * nz, bnz = rbx * ny - rby * nx;
+                    double ianx = a00 * anx + a01 * any + a02 * anz, iany = a10 * anx + a11 * any + a12 * anz,
+                            ianz = a20 * anx + a21 * any + a22 * anz;
+                    double ibnx = b00 * bnx + b01 * bny + b02 * bnz, ibny = b10 * bnx + b11 * bny + b12 * bnz,
+                            ibnz = b20 * bnx + b21 * bny + b22 * bnz;
+                    int l = 12 * j;
+                    lever[l] = anx;
+                    lever[l + 1] = any;
+                    lever[l + 2] = anz;
+                    lever[l + 3] = ianx;
+                    lever[l + 4] = iany;
+                    lever[l + 5] = ianz;
+                    lever[l + 6] = bnx;
+                    lever[l + 7] = bny;
+                    lever[l + 8] = bnz;
+                    lever[l + 9] = ibnx;
+                    lever[l + 10] = ibny;
+                    lever[l + 11] = ibnz;
+                    double kn = mA + mB + (anx * ianx + any * iany + anz * ianz) + (bnx * ibnx + bny * ibny + bnz * ibnz);
+                    cons.normalMass[p] = kn > 0 ? 1.0 / kn : 0.0;
+                }
                 cons.normalImpulse[p] = scale * cs.normalImpulse[q];
                 double pax = vax + way * raz - waz * ray, pay = vay + waz * rax - wax * raz,
                         paz = vaz + wax * ray - way * rax;
@@ -179,8 +191,26 @@ final class ContactPreparation {
                 cons.relativeVelocity[p] = approach;
             }
             prepareFriction(k, c, n, mA, mB, nx, ny, nz, t1x, t1y, t1z, t2x, t2y, t2z, ao, bo, scale);
-            if (n >= 2) {
-                prepareBlock(b, k, ia, ib, n, w);
+            if (memo) {
+                w.reusedMassData++;
+                if (n >= 2) {
+                    System.arraycopy(cs.massMemo, mo + P, cons.blockMass, P * P * k, n * n);
+                    System.arraycopy(cs.massMemo, mo + P + P * P, cons.blockMatrix, P * P * k, n * n);
+                }
+            } else {
+                if (n >= 2) {
+                    prepareBlock(b, k, ia, ib, n, w);
+                }
+                if (memoable) {
+                    System.arraycopy(cons.normalMass, P * k, cs.massMemo, mo, n);
+                    if (n >= 2) {
+                        System.arraycopy(cons.blockMass, P * P * k, cs.massMemo, mo + P, n * n);
+                        System.arraycopy(cons.blockMatrix, P * P * k, cs.massMemo, mo + P + P * P, n * n);
+                    }
+                    cs.memoEpoch[2 * c] = b.massEpoch[ia];
+                    cs.memoEpoch[2 * c + 1] = b.massEpoch[ib];
+                    cs.memoValid[c] = true;
+                }
             }
         }
     }

@@ -543,6 +543,20 @@ public final class ContactSolver {
         return block;
     }
 
+    /** The constraint builder (for tests: whether it reuses a contact's mass data). */
+    ContactPreparation preparation() {
+        return preparation;
+    }
+
+    /** Constraints whose mass data were reused so far, over all workers (for tests). */
+    long reusedMassData() {
+        long sum = 0;
+        for (SolverScratch w : scratch) {
+            sum += w.reusedMassData;
+        }
+        return sum;
+    }
+
     /** The joints' solver (for tests). */
     JointSolver jointSolver() {
         return joints;

@@ -33,4 +33,6 @@ final class SolverScratch {
     boolean blockBounced;
     /** Block inverses this worker took from the factored form (for tests). */
     long factoredBlocks;
+    /** Constraints this worker built with a contact's kept mass data (for tests). */
+    long reusedMassData;
 }
