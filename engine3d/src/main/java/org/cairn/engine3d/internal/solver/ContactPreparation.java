@@ -190,7 +190,7 @@ final class ContactPreparation {
                 }
                 cons.relativeVelocity[p] = approach;
             }
-            prepareFriction(k, c, n, mA, mB, nx, ny, nz, t1x, t1y, t1z, t2x, t2y, t2z, ao, bo, scale);
+            prepareFriction(k, c, n, mA, mB, nx, ny, nz, t1x, t1y, t1z, t2x, t2y, t2z, ao, bo, scale, memo, memoable, mo);
             if (memo) {
                 w.reusedMassData++;
                 if (n >= 2) {
@@ -228,7 +228,40 @@ final class ContactPreparation {
      */
     private void prepareFriction(int k, int c, int n, double mA, double mB, double nx, double ny, double nz,
                                  double t1x, double t1y, double t1z, double t2x, double t2y, double t2z,
-                                 int ao, int bo, double scale) {
+                                 int ao, int bo, double scale, boolean memo, boolean memoable, int mo) {
+        boolean allOne = true;
+        for (int j = 0; j < n; j++) {
+            allOne &= 2 - cons.baseSeparation[P * k + j] / SPECULATIVE_DISTANCE_METERS >= 1.0;
+        }
+        // With every weight 1 now and when the mass data were kept, the centre and all that
+        // follows from it are those kept (ContactStore.massMemo).
+        int fm = mo + ContactStore.MEMO_FRICTION;
+        double[] kept = contacts.massMemo;
+        if (memo && allOne && contacts.memoFriction[c]) {
+            System.arraycopy(kept, fm, cons.frictionAnchor, 3 * k, 3);
+            System.arraycopy(kept, fm + 3, cons.twistLever, P * k, n);
+            System.arraycopy(kept, fm + 3 + P, cons.frictionMass, 4 * k, 4);
+            cons.twistMass[k] = kept[fm + 3 + P + 4];
+        } else {
+            frictionMasses(k, n, mA, mB, nx, ny, nz, t1x, t1y, t1z, t2x, t2y, t2z, ao, bo);
+            if (memoable) {
+                System.arraycopy(cons.frictionAnchor, 3 * k, kept, fm, 3);
+                System.arraycopy(cons.twistLever, P * k, kept, fm + 3, n);
+                System.arraycopy(cons.frictionMass, 4 * k, kept, fm + 3 + P, 4);
+                kept[fm + 3 + P + 4] = cons.twistMass[k];
+                contacts.memoFriction[c] = allOne;
+            }
+        }
+        double[] stored = contacts.frictionImpulse;
+        double fx = stored[4 * c], fy = stored[4 * c + 1], fz = stored[4 * c + 2];
+        cons.frictionImpulse[3 * k] = scale * (fx * t1x + fy * t1y + fz * t1z);
+        cons.frictionImpulse[3 * k + 1] = scale * (fx * t2x + fy * t2y + fz * t2z);
+        cons.frictionImpulse[3 * k + 2] = scale * stored[4 * c + 3];
+    }
+
+    /** The friction centre, the points' twist levers, the 2×2 friction block and the twist mass (see {@link #prepareFriction}). */
+    private void frictionMasses(int k, int n, double mA, double mB, double nx, double ny, double nz,
+                                double t1x, double t1y, double t1z, double t2x, double t2y, double t2z, int ao, int bo) {
         double weight = 0, cx = 0, cy = 0, cz = 0;
         for (int j = 0; j < n; j++) {
             int p = P * k + j;
@@ -285,11 +318,6 @@ final class ContactPreparation {
         double kt = ContactConstraints.quadratic(inv, ao, nx, ny, nz, nx, ny, nz)
                 + ContactConstraints.quadratic(inv, bo, nx, ny, nz, nx, ny, nz);
         cons.twistMass[k] = kt > 0 ? 1.0 / kt : 0.0;
-        double[] stored = contacts.frictionImpulse;
-        double fx = stored[4 * c], fy = stored[4 * c + 1], fz = stored[4 * c + 2];
-        cons.frictionImpulse[3 * k] = scale * (fx * t1x + fy * t1y + fz * t1z);
-        cons.frictionImpulse[3 * k + 1] = scale * (fx * t2x + fy * t2y + fz * t2z);
-        cons.frictionImpulse[3 * k + 2] = scale * stored[4 * c + 3];
     }
 
     /**

@@ -96,6 +96,59 @@ class MassDataReuseTest {
         assertEquals(0, solver(computing).reusedMassData());
     }
 
+    /**
+     * A cube hovering 1 cm above the ground, then lifted 1.2 cm and tilted 0.5° (its manifold is
+     * recycled: it moved less than 2 cm): two of its speculative points are now beyond the
+     * speculative distance, where their friction weights fall below 1 and the friction centre moves.
+     * Its friction data must be computed afresh, its block's kept: the constraint's arrays equal a
+     * world's that never reuses, bit for bit.
+     */
+    @Test
+    void aKeptManifoldWhoseFrictionWeightsChangeTakesItsFrictionAfresh() throws ReflectiveOperationException {
+        World reusing = hovering(), computing = hovering();
+        solver(computing).preparation().reuseMassData = false;
+        reusing.step();
+        computing.step();
+        long before = solver(reusing).reusedMassData();
+        for (World w : new World[] {reusing, computing}) {
+            BodyId cube = w.contacts().bodyB(0);
+            w.setTransform(cube, new Vector3d(0, 0.5 + 0.01 + 0.012, 0), new Quaterniond().rotateX(Math.toRadians(0.5)));
+            w.setLinearVelocity(cube, new Vector3d());
+            w.setAngularVelocity(cube, new Vector3d());
+        }
+        reusing.step();
+        computing.step();
+        assertEquals(1, solver(reusing).reusedMassData() - before, "the block's data kept");
+        ContactConstraints a = solver(reusing).constraints(), b = solver(computing).constraints();
+        assertEquals(1, a.count);
+        assertEquals(4, a.pointCount[0]);
+        boolean beyond = false;
+        for (int j = 0; j < 4; j++) {
+            beyond |= a.baseSeparation[j] > org.cairn.engine3d.internal.collision.narrowphase.CollisionConstants.SPECULATIVE_DISTANCE_METERS;
+        }
+        assertTrue(beyond, "a point beyond the speculative distance");
+        for (int i = 0; i < 3; i++) {
+            assertEquals(Double.doubleToRawLongBits(b.frictionAnchor[i]), Double.doubleToRawLongBits(a.frictionAnchor[i]), "centre " + i);
+        }
+        for (int i = 0; i < 4; i++) {
+            assertEquals(Double.doubleToRawLongBits(b.frictionMass[i]), Double.doubleToRawLongBits(a.frictionMass[i]), "friction mass " + i);
+            assertEquals(Double.doubleToRawLongBits(b.twistLever[i]), Double.doubleToRawLongBits(a.twistLever[i]), "twist lever " + i);
+            assertEquals(Double.doubleToRawLongBits(b.normalMass[i]), Double.doubleToRawLongBits(a.normalMass[i]), "normal mass " + i);
+        }
+        for (int i = 0; i < 16; i++) {
+            assertEquals(Double.doubleToRawLongBits(b.blockMass[i]), Double.doubleToRawLongBits(a.blockMass[i]), "K+ " + i);
+        }
+    }
+
+    private static World hovering() {
+        World world = new World(WorldDef.builder().gravity(0, 0, 0).sleeping(false).build());
+        BodyId ground = world.createBody(BodyDef.builder().type(BodyType.STATIC).position(0, -0.5, 0).build());
+        world.createShape(ground, ShapeDef.DEFAULTS, new Box(5, 0.5, 5));
+        BodyId cube = world.createBody(BodyDef.builder().position(0, 0.51, 0).build());
+        world.createShape(cube, ShapeDef.DEFAULTS, new Box(0.5, 0.5, 0.5));
+        return world;
+    }
+
     @Test
     void bodiesThatAreNotCubesNeverReuse() throws ReflectiveOperationException {
         World world = new World(WorldDef.builder().sleeping(false).build());
