@@ -37,6 +37,14 @@ public final class StepPipeline {
             h);
     private final RangeTask finalizeBodies = (from, to, w) -> Integrator.finalizeBodies(bodies, active, from, to,
             scratch9[w]);
+    /** Per active body, whether a shape left its broadphase box this step (checked on the workers). */
+    private boolean[] proxyStale = new boolean[64];
+    private WorldState stepWorld;
+    private final RangeTask checkProxies = (from, to, w) -> {
+        for (int a = from; a < to; a++) {
+            proxyStale[a] = stepWorld.proxiesStale(active[a], w);
+        }
+    };
 
     /**
      * Advances the world by dt seconds split into {@code substeps} equal substeps. The angular
@@ -140,8 +148,18 @@ public final class StepPipeline {
         world.nonFiniteBodies = NonFiniteGuard.repair(bodies, active, activeCount, scratch9[0], world.firstNonFinite);
         long t4 = System.nanoTime();
         stageNanos[StepStage.CONTINUOUS.ordinal()] += t4 - t3;
+        // Checked on the workers (reading the broadphase only); the few boxes that moved out are
+        // refreshed here, in body order, as if every body had been refreshed in turn.
+        if (proxyStale.length < activeCount) {
+            proxyStale = new boolean[Math.max(activeCount, 2 * proxyStale.length)];
+        }
+        stepWorld = world;
+        world.ensureWorkers(pool.workerCount());
+        pool.run(checkProxies, activeCount, BODY_BLOCK);
         for (int a = 0; a < activeCount; a++) {
-            world.refreshProxies(active[a], false);
+            if (proxyStale[a]) {
+                world.refreshProxies(active[a], false);
+            }
         }
         long t5 = System.nanoTime();
         stageNanos[StepStage.FINALIZE_BODIES.ordinal()] += (t3 - t2) + (t5 - t4);

@@ -119,7 +119,7 @@ public final class WorldState implements BroadPhase.PairFilter {
     public final Continuous continuous = new Continuous(this);
     private final Narrowphase narrowphase = new Narrowphase();
     private final Manifold manifold = new Manifold();
-    private final double[] poses = new double[14];
+    private final double[] poses = new double[16];
     private final LongArray newPairs = new LongArray(64);
     private final Aabb box = new Aabb();
     private final double[] tmp = new double[3];
@@ -144,6 +144,11 @@ public final class WorldState implements BroadPhase.PairFilter {
 
     /** Writes shape s's tight world box, inflated by the speculative distance, into {@code dest}. */
     public Aabb shapeBounds(int s, Aabb dest) {
+        return shapeBounds(s, poses, dest);
+    }
+
+    /** As {@link #shapeBounds(int, Aabb)}, with the caller's pose scratch (7 doubles at 0). */
+    private Aabb shapeBounds(int s, double[] poses, Aabb dest) {
         shapePose(s, poses, 0);
         shapes.geometry[s].bounds(poses[0], poses[1], poses[2], poses[3], poses[4], poses[5], poses[6], dest);
         double d = SPECULATIVE_DISTANCE_METERS;
@@ -354,6 +359,40 @@ public final class WorldState implements BroadPhase.PairFilter {
      * (or every shape, if {@code force}) gets a new fat box and is queued for pair finding.
      */
     public void refreshProxies(int i, boolean force) {
+        double[] d = lookaheadScratch;
+        lookahead(i, d);
+        for (int s = bodies.firstShape[i]; s >= 0; s = shapes.nextInBody[s]) {
+            sweptBounds(s, d, poses, box);
+            int key = shapes.proxyKey[s];
+            if (force || !broadPhase.fatBoxContains(key, box)) {
+                // Fattened by a second step's motion as well, so a steadily moving shape moves its
+                // proxy every other step rather than every step.
+                broadPhase.moveProxy(key, fatten(s, sweep(box, d[0], d[1], d[2])));
+            }
+        }
+    }
+
+    /**
+     * Whether a shape of body i has left its proxy's fat box, so that {@link #refreshProxies}
+     * (i, false) has work: the same test, reading the broadphase only, with worker w's scratch, so
+     * the step's active bodies are checked on the workers and only those that moved out are
+     * refreshed, in order, on the stepping thread.
+     */
+    public boolean proxiesStale(int i, int w) {
+        double[] d = workerPoses[w];
+        lookahead(i, d);
+        Aabb b = workerBoxes[w];
+        for (int s = bodies.firstShape[i]; s >= 0; s = shapes.nextInBody[s]) {
+            sweptBounds(s, d, d, b);
+            if (!broadPhase.fatBoxContains(shapes.proxyKey[s], b)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** One step of body i's motion, capped at its lookahead (see {@link #lookaheadCap}), into d[0..3). */
+    private void lookahead(int i, double[] d) {
         double[] v = bodies.linearVelocity;
         double dx = stepSeconds * v[3 * i], dy = stepSeconds * v[3 * i + 1], dz = stepSeconds * v[3 * i + 2];
         double length = Math.sqrt(dx * dx + dy * dy + dz * dz), cap = lookaheadCap(i);
@@ -363,16 +402,49 @@ public final class WorldState implements BroadPhase.PairFilter {
             dy *= scale;
             dz *= scale;
         }
-        for (int s = bodies.firstShape[i]; s >= 0; s = shapes.nextInBody[s]) {
-            shapeBounds(s, box);
-            // The box must cover where the shape will be after the next step too, so pairs exist
-            // before the shapes meet (and the speculative contact can stop them at the surface).
-            sweep(box, dx, dy, dz);
-            int key = shapes.proxyKey[s];
-            if (force || !broadPhase.fatBoxContains(key, box)) {
-                // Fattened by a second step's motion as well, so a steadily moving shape moves its
-                // proxy every other step rather than every step.
-                broadPhase.moveProxy(key, fatten(s, sweep(box, dx, dy, dz)));
+        d[0] = dx;
+        d[1] = dy;
+        d[2] = dz;
+    }
+
+    /**
+     * Shape s's box swept by the step's motion (d[0..3)), with pose scratch at poses[8..15). The box
+     * must cover where the shape will be after the next step too, so pairs exist before the shapes
+     * meet (and the speculative contact can stop them at the surface).
+     */
+    private Aabb sweptBounds(int s, double[] d, double[] poses, Aabb dest) {
+        double dx = d[0], dy = d[1], dz = d[2];
+        shapePose(s, poses, 8);
+        shapes.geometry[s].bounds(poses[8], poses[9], poses[10], poses[11], poses[12], poses[13], poses[14], dest);
+        double m = SPECULATIVE_DISTANCE_METERS;
+        dest.set(dest.minX - m, dest.minY - m, dest.minZ - m, dest.maxX + m, dest.maxY + m, dest.maxZ + m);
+        return sweep(dest, dx, dy, dz);
+    }
+
+    /** The motion {@link #refreshProxies} sweeps by (on the stepping thread). */
+    private final double[] lookaheadScratch = new double[3];
+    /** Per worker, a box for {@link #proxiesStale}. */
+    private Aabb[] workerBoxes = new Aabb[0];
+
+    /** Makes the per-worker scratch of collide and {@link #proxiesStale} for {@code workers} workers. */
+    public void ensureWorkers(int workers) {
+        if (workerNarrowphase.length < workers) {
+            workerNarrowphase = new Narrowphase[workers];
+            workerManifold = new Manifold[workers];
+            // 15 doubles used of 32: rows allocated together lie side by side, and two workers
+            // writing one cache line would pass it back and forth.
+            workerPoses = new double[workers][32];
+            workerScratch = new ContactStore.UpdateScratch[workers];
+            for (int w = 0; w < workers; w++) {
+                workerNarrowphase[w] = new Narrowphase();
+                workerManifold[w] = new Manifold();
+                workerScratch[w] = new ContactStore.UpdateScratch();
+            }
+        }
+        if (workerBoxes.length < workers) {
+            workerBoxes = new Aabb[workers];
+            for (int w = 0; w < workers; w++) {
+                workerBoxes[w] = new Aabb();
             }
         }
     }
@@ -476,20 +548,7 @@ public final class WorldState implements BroadPhase.PairFilter {
             }
         }
         n = kept;
-        int workers = pool.workerCount();
-        if (workerNarrowphase.length < workers) {
-            workerNarrowphase = new Narrowphase[workers];
-            workerManifold = new Manifold[workers];
-            // 14 doubles used of 32: rows allocated together lie side by side, and two workers
-            // writing one cache line would pass it back and forth.
-            workerPoses = new double[workers][32];
-            workerScratch = new ContactStore.UpdateScratch[workers];
-            for (int w = 0; w < workers; w++) {
-                workerNarrowphase[w] = new Narrowphase();
-                workerManifold[w] = new Manifold();
-                workerScratch[w] = new ContactStore.UpdateScratch();
-            }
-        }
+        ensureWorkers(pool.workerCount());
         // Every contact's manifold depends on its own shapes and cache alone: computed on the
         // workers, then the begin and end of touching, the destroyed pairs and the islands are
         // settled on this thread in contact order, as if it had all been done in that order.
