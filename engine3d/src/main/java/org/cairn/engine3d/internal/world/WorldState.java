@@ -144,13 +144,14 @@ public final class WorldState implements BroadPhase.PairFilter {
 
     /** Writes shape s's tight world box, inflated by the speculative distance, into {@code dest}. */
     public Aabb shapeBounds(int s, Aabb dest) {
-        return shapeBounds(s, poses, dest);
+        return shapeBounds(s, poses, 0, dest);
     }
 
-    /** As {@link #shapeBounds(int, Aabb)}, with the caller's pose scratch (7 doubles at 0). */
-    private Aabb shapeBounds(int s, double[] poses, Aabb dest) {
-        shapePose(s, poses, 0);
-        shapes.geometry[s].bounds(poses[0], poses[1], poses[2], poses[3], poses[4], poses[5], poses[6], dest);
+    /** As {@link #shapeBounds(int, Aabb)}, with the caller's pose scratch (7 doubles at o). */
+    private Aabb shapeBounds(int s, double[] poses, int o, Aabb dest) {
+        shapePose(s, poses, o);
+        shapes.geometry[s].bounds(poses[o], poses[o + 1], poses[o + 2], poses[o + 3], poses[o + 4], poses[o + 5],
+                poses[o + 6], dest);
         double d = SPECULATIVE_DISTANCE_METERS;
         return dest.set(dest.minX - d, dest.minY - d, dest.minZ - d, dest.maxX + d, dest.maxY + d, dest.maxZ + d);
     }
@@ -413,12 +414,7 @@ public final class WorldState implements BroadPhase.PairFilter {
      * meet (and the speculative contact can stop them at the surface).
      */
     private Aabb sweptBounds(int s, double[] d, double[] poses, Aabb dest) {
-        double dx = d[0], dy = d[1], dz = d[2];
-        shapePose(s, poses, 8);
-        shapes.geometry[s].bounds(poses[8], poses[9], poses[10], poses[11], poses[12], poses[13], poses[14], dest);
-        double m = SPECULATIVE_DISTANCE_METERS;
-        dest.set(dest.minX - m, dest.minY - m, dest.minZ - m, dest.maxX + m, dest.maxY + m, dest.maxZ + m);
-        return sweep(dest, dx, dy, dz);
+        return sweep(shapeBounds(s, poses, 8, dest), d[0], d[1], d[2]);
     }
 
     /** The motion {@link #refreshProxies} sweeps by (on the stepping thread). */
