@@ -127,16 +127,16 @@ public final class ContactStore {
      * The solver's mass data of each contact's manifold as last prepared: each point's normal mass
      * (P), the manifold's block K⁺ and K (P×P each), its friction centre, points' twist levers,
      * friction masses and twist mass (3 + P + 4 + 1; usable only if every point's friction weight
-     * was 1 then and is now, {@link #memoFriction}), and the bodies' mass epochs then (2). Valid
+     * was 1 then and is now, {@link #memoFriction}). Valid
      * while the manifold's anchors and normal are the ones it was prepared from (a fresh manifold
-     * ends it; a recycled one keeps it) and the solver reuses it only while both bodies' inverse
-     * inertias cannot have changed either (isotropic or not dynamic), so that it is exactly what
-     * preparing again would compute.
+     * ends it; a recycled one keeps it: a change of either body's mass ends recycling, so it ends
+     * this too) and the solver reuses it only while both bodies' inverse inertias cannot have
+     * changed either (isotropic or not dynamic), so that it is exactly what preparing again would
+     * compute.
      */
     public boolean[] memoValid = new boolean[16];
     public boolean[] memoFriction = new boolean[16];
     public double[] massMemo = new double[MEMO * 16];
-    public int[] memoEpoch = new int[2 * 16];
     /** Doubles per contact in {@link #massMemo}. */
     public static final int MEMO = P + 2 * P * P + 3 + P + 4 + 1;
     /** Where the friction part of a contact's {@link #massMemo} starts. */
@@ -200,7 +200,6 @@ public final class ContactStore {
         memoValid = Arrays.copyOf(memoValid, c);
         memoFriction = Arrays.copyOf(memoFriction, c);
         massMemo = Arrays.copyOf(massMemo, MEMO * c);
-        memoEpoch = Arrays.copyOf(memoEpoch, 2 * c);
         recyclePose = Arrays.copyOf(recyclePose, POSE * c);
         recycleEpoch = Arrays.copyOf(recycleEpoch, 2 * c);
         recycleSeparation = Arrays.copyOf(recycleSeparation, P * c);
@@ -281,7 +280,6 @@ public final class ContactStore {
         memoValid[to] = memoValid[from];
         memoFriction[to] = memoFriction[from];
         System.arraycopy(massMemo, MEMO * from, massMemo, MEMO * to, MEMO);
-        System.arraycopy(memoEpoch, 2 * from, memoEpoch, 2 * to, 2);
         System.arraycopy(recyclePose, POSE * from, recyclePose, POSE * to, POSE);
         System.arraycopy(recycleEpoch, 2 * from, recycleEpoch, 2 * to, 2);
         System.arraycopy(recycleSeparation, P * from, recycleSeparation, P * to, P);

@@ -129,8 +129,7 @@ final class ContactPreparation {
             // The mass data depend on the anchors, the normal and the bodies' inverse masses and
             // inertias alone: unchanged since the contact was last prepared, they are reused.
             boolean memoable = (!dynamicA || b.isotropic[ia]) && (!dynamicB || b.isotropic[ib]);
-            boolean memo = reuseMassData && memoable && cs.memoValid[c] && cs.memoEpoch[2 * c] == b.massEpoch[ia]
-                    && cs.memoEpoch[2 * c + 1] == b.massEpoch[ib];
+            boolean memo = reuseMassData && memoable && cs.memoValid[c];
             int mo = ContactStore.MEMO * c;
             for (int j = 0; j < n; j++) {
                 int p = P * k + j, q = P * c + j;
@@ -207,8 +206,6 @@ final class ContactPreparation {
                         System.arraycopy(cons.blockMass, P * P * k, cs.massMemo, mo + P, n * n);
                         System.arraycopy(cons.blockMatrix, P * P * k, cs.massMemo, mo + P + P * P, n * n);
                     }
-                    cs.memoEpoch[2 * c] = b.massEpoch[ia];
-                    cs.memoEpoch[2 * c + 1] = b.massEpoch[ib];
                     cs.memoValid[c] = true;
                 }
             }
