@@ -28,6 +28,17 @@ final class ConstraintColouring {
     private int[] candidates = new int[16];
     private byte[] candidateColour = new byte[16];
     private final int[] colourFill = new int[MAX_COLOURS + 1];
+    /** Segments per block: its colours, then its overflow. */
+    static final int SEGMENTS_PER_BLOCK = MAX_COLOURS + 1;
+    /**
+     * Blocks of this step ({@link SolverBlocks}): 1 when the constraints are laid out colour by
+     * colour, else each block's constraints lie together, colour by colour within it.
+     */
+    int blockCount = 1;
+    /** segmentStart[s] .. segmentStart[s + 1]: segment s = block·{@link #SEGMENTS_PER_BLOCK} + colour (the overflow as {@link #MAX_COLOURS}). */
+    int[] segmentStart = new int[SEGMENTS_PER_BLOCK + 1];
+    private int[] fill = new int[SEGMENTS_PER_BLOCK + 1];
+    private final SolverBlocks solverBlocks = new SolverBlocks();
     /**
      * The constraints in contact order: inContactOrder[i] is the constraint of the i-th chosen
      * contact. Preparing in this order reads the contacts as they lie in memory (in colour order
@@ -45,9 +56,13 @@ final class ConstraintColouring {
      * Chooses this step's constraints among the candidate contacts (those of the awake bodies, in
      * contact order): the touching ones with an awake dynamic body. Gives each the first colour
      * neither of its dynamic bodies is in yet (static and kinematic bodies are never written by the
-     * solver, so they block no colour), and lays the constraints out colour by colour.
+     * solver, so they block no colour), and lays the constraints out colour by colour; or, where
+     * {@code blocksAllowed} and the constraints fall into independent blocks ({@link SolverBlocks})
+     * none of which holds much more than one of the {@code workers}' share, block by block, colour
+     * by colour within each.
      */
-    void colour(BodyStore b, ContactStore cs, int[] contacts, int contactCount) {
+    void colour(BodyStore b, ContactStore cs, int[] contacts, int contactCount, boolean blocksAllowed, int workers,
+                double[] mixedRestitution) {
         int words = (b.capacity() + 63) >>> 6;
         if (colourBodies.length < MAX_COLOURS * words) {
             colourBodies = new long[MAX_COLOURS * words];
@@ -59,6 +74,10 @@ final class ConstraintColouring {
         }
         Arrays.fill(colourFill, 0);
         int n = 0;
+        // Blocks need every constrained body dynamic and awake or static (a kinematic body moves
+        // through the substeps for all the blocks it touches), and no impacts (resolved pass after
+        // pass over all the constraints until none applies).
+        boolean blocks = blocksAllowed;
         for (int i = 0; i < contactCount; i++) {
             int c = contacts[i];
             if (!cs.touching[c]) {
@@ -69,6 +88,8 @@ final class ConstraintColouring {
             if (!(dynamicA && b.awake[ia]) && !(dynamicB && b.awake[ib])) {
                 continue;
             }
+            blocks &= (dynamicA ? b.awake[ia] : b.type[ia] == BodyStore.STATIC)
+                    && (dynamicB ? b.awake[ib] : b.type[ib] == BodyStore.STATIC) && !(mixedRestitution[c] > 0);
             int colour = MAX_COLOURS;
             for (int k = 0; k < MAX_COLOURS; k++) {
                 int o = k * words;
@@ -90,26 +111,45 @@ final class ConstraintColouring {
             colourFill[colour]++;
             n++;
         }
+        if (blocks) {
+            solverBlocks.find(b, cs, candidates, n);
+            // On several workers, only if no block holds much more than a worker's share.
+            blocks = solverBlocks.blockCount >= 2 && (long) solverBlocks.largest * workers * 4 <= 5L * n;
+        }
+        blockCount = blocks ? solverBlocks.blockCount : 1;
         colourCount = 0;
         for (int k = 0; k < MAX_COLOURS; k++) {
             if (colourFill[k] > 0) {
                 colourCount = k + 1;
             }
         }
-        int start = 0;
-        for (int k = 0; k <= MAX_COLOURS; k++) {
-            int size = colourFill[k];
-            colourFill[k] = start;
-            if (k < colourCount) {
-                colourStart[k] = start;
-            }
-            start += size;
+        // Segment (block, colour), the overflow as colour MAX_COLOURS, laid out block by block and
+        // colour by colour within a block; one block is the colour-by-colour layout.
+        int segments = blockCount * SEGMENTS_PER_BLOCK;
+        if (segmentStart.length < segments + 1) {
+            segmentStart = new int[Math.max(segments + 1, 2 * segmentStart.length)];
         }
-        colourStart[colourCount] = colourFill[MAX_COLOURS];
-        colourStart[colourCount + 1] = n;
+        Arrays.fill(segmentStart, 0, segments + 1, 0);
+        for (int i = 0; i < n; i++) {
+            segmentStart[segment(i, blocks) + 1]++;
+        }
+        for (int s = 0; s < segments; s++) {
+            segmentStart[s + 1] += segmentStart[s];
+        }
+        if (!blocks) {
+            for (int k = 0; k < colourCount; k++) {
+                colourStart[k] = segmentStart[k];
+            }
+            colourStart[colourCount] = segmentStart[MAX_COLOURS];
+            colourStart[colourCount + 1] = n;
+        }
+        if (fill.length < segments) {
+            fill = new int[segmentStart.length];
+        }
+        System.arraycopy(segmentStart, 0, fill, 0, segments);
         for (int i = 0; i < n; i++) {
             int c = candidates[i];
-            int k = colourFill[candidateColour[i]]++;
+            int k = fill[segment(i, blocks)]++;
             inContactOrder[i] = k;
             cons.contact[k] = c;
             cons.bodyA[k] = cs.bodyA[c];
@@ -126,6 +166,20 @@ final class ConstraintColouring {
         cons.count = n;
     }
 
+    private int segment(int i, boolean blocks) {
+        return (blocks ? solverBlocks.blockOf[i] * SEGMENTS_PER_BLOCK : 0) + candidateColour[i];
+    }
+
+    /** Block blk's constraints: the first. */
+    int blockStart(int blk) {
+        return segmentStart[blk * SEGMENTS_PER_BLOCK];
+    }
+
+    /** Block blk's constraints: one past the last. */
+    int blockEnd(int blk) {
+        return segmentStart[(blk + 1) * SEGMENTS_PER_BLOCK];
+    }
+
     /** Colours in use this step (for tests and the profile). */
     int colourCount() {
         return colourCount;
@@ -133,6 +187,11 @@ final class ConstraintColouring {
 
     /** Constraints in the overflow this step (solved on one thread). */
     int overflowCount() {
-        return cons.count - colourStart[colourCount];
+        int overflow = 0;
+        for (int blk = 0; blk < blockCount; blk++) {
+            int s = blk * SEGMENTS_PER_BLOCK + MAX_COLOURS;
+            overflow += segmentStart[s + 1] - segmentStart[s];
+        }
+        return overflow;
     }
 }

@@ -168,7 +168,8 @@ public final class ContactSolver {
         c.count = 0;
         substepOpen = false;
         c.ensure(cs.count);
-        colouring.colour(b, cs, candidates, candidateCount);
+        colouring.colour(b, cs, candidates, candidateCount, solveInBlocks && settings.kind() == SolverSettings.Kind.SOFT_STEP
+                && (joints.store == null || joints.store.highWater == 0), pool.workerCount(), mixedRestitution);
         // In constraint order, so the list of constrained bodies is the same whatever the workers.
         for (int k = 0; k < c.count; k++) {
             c.constrain(b, c.bodyA[k]);
@@ -176,6 +177,7 @@ public final class ContactSolver {
         }
         joints.collect(b, c);
         solverBodies.assign(b, c.constrainedBodies, c.constrainedCount);
+        blockEntries();
         countOverlaps(b, cs, mixedRestitution);
         stepBodies = b;
         preparation.bodies = b;
@@ -248,12 +250,119 @@ public final class ContactSolver {
     /** Whether any of this step's constraints has restitution (else there are no impacts to resolve). */
     private boolean bouncy;
 
+    /** Whether the step may lay its constraints out in independent blocks ({@link SolverBlocks}); off: colour by colour always (tests compare the two). */
+    boolean solveInBlocks = true;
+    /** Per block, one past its last solver entry (its entries follow the previous block's: the first block's from 1). */
+    private int[] blockEntryEnd = new int[16];
+    /** The pass {@link #forEachColour} runs block by block. */
+    private RangeTask blockTask;
+    private final RangeTask blockPassTask = (from, to, w) -> {
+        for (int blk = from; blk < to; blk++) {
+            eachSegment(blockTask, blk, w);
+        }
+    };
+
+    /** Runs {@code task} over block blk's colours in turn, then its overflow, on worker w. */
+    private void eachSegment(RangeTask task, int blk, int w) {
+        int[] start = colouring.segmentStart;
+        for (int s = blk * ConstraintColouring.SEGMENTS_PER_BLOCK; s < (blk + 1) * ConstraintColouring.SEGMENTS_PER_BLOCK; s++) {
+            if (start[s + 1] > start[s]) {
+                task.run(start[s], start[s + 1], w);
+            }
+        }
+    }
+
+    /**
+     * Each block's solver entries: entries are made in constraint order and no dynamic body is in
+     * two blocks, so a block's entries follow the previous block's.
+     */
+    private void blockEntries() {
+        int blocks = colouring.blockCount;
+        if (blockEntryEnd.length < blocks) {
+            blockEntryEnd = new int[Math.max(blocks, 2 * blockEntryEnd.length)];
+        }
+        int[] entry = solverBodies.entry;
+        for (int blk = 0; blk < blocks; blk++) {
+            int end = blk == 0 ? 1 : blockEntryEnd[blk - 1];
+            for (int k = colouring.blockStart(blk); k < colouring.blockEnd(blk); k++) {
+                end = Math.max(end, Math.max(entry[c.bodyA[k]], entry[c.bodyB[k]]) + 1);
+            }
+            blockEntryEnd[blk] = end;
+        }
+    }
+
+    /** Blocks of this step's constraints: 1 when they are solved colour by colour over the whole world ({@link SolverBlocks}). */
+    public int blockCount() {
+        return colouring.blockCount;
+    }
+
+    /** The world bodies of the solver entries ({@link #blockFirstEntry} .. {@link #blockEntryEnd} of a block). */
+    public int[] entryBodies() {
+        return solverBodies.body;
+    }
+
+    /** Block blk's first solver entry. */
+    public int blockFirstEntry(int blk) {
+        return blk == 0 ? 1 : blockEntryEnd[blk - 1];
+    }
+
+    /** One past block blk's last solver entry. */
+    public int blockEntryEnd(int blk) {
+        return blockEntryEnd[blk];
+    }
+
+    /**
+     * Block blk's share of a substep's start on worker w: its velocities in, then its warm start
+     * ({@link #warmStart(BodyStore, boolean, WorkerPool)} without impacts, which blocks never have).
+     */
+    public void warmStartBlock(int blk, boolean laterSubstep) {
+        solverBodies.loadVelocities(stepBodies, blockFirstEntry(blk), blockEntryEnd(blk));
+        int[] start = colouring.segmentStart;
+        for (int s = blk * ConstraintColouring.SEGMENTS_PER_BLOCK; s < (blk + 1) * ConstraintColouring.SEGMENTS_PER_BLOCK; s++) {
+            warmStart(start[s], start[s + 1], laterSubstep);
+        }
+    }
+
+    /** After every block has run its substeps: the last substep's impulses are still to be added to the step totals, as after {@link #warmStart(BodyStore, boolean, WorkerPool)}. */
+    public void blockSubstepsDone() {
+        substepOpen = true;
+    }
+
+    /** Block blk's share of a soft pass ({@link #solveSoft}) on worker w. */
+    public void solveSoftBlock(int blk, boolean useBias, boolean closeGaps, int w) {
+        int[] start = colouring.segmentStart;
+        SolverScratch scratchW = scratch[w];
+        for (int s = blk * ConstraintColouring.SEGMENTS_PER_BLOCK; s < (blk + 1) * ConstraintColouring.SEGMENTS_PER_BLOCK; s++) {
+            if (start[s + 1] > start[s]) {
+                soft.solve(start[s], start[s + 1], useBias, closeGaps, scratchW);
+            }
+        }
+    }
+
+    /** Block blk's velocities back to its bodies ({@link #storeVelocities}). */
+    public void storeVelocitiesBlock(int blk) {
+        solverBodies.storeVelocities(stepBodies, blockFirstEntry(blk), blockEntryEnd(blk));
+    }
+
+    /** Block blk's share of {@link #updateDeltaRotations}: its bodies' rotations since prepare, then its points' separations. */
+    public void updateDeltaRotationsBlock(int blk, int w) {
+        int[] body = solverBodies.body;
+        for (int e = blockFirstEntry(blk); e < blockEntryEnd(blk); e++) {
+            c.updateDeltaRotation(stepBodies, body[e]);
+        }
+        updateSeparations(colouring.blockStart(blk), colouring.blockEnd(blk), scratch[w]);
+    }
+
     /** Writes the solver's velocities back to the bodies: before the positions move, and after a substep's last pass. */
     public void storeVelocities(WorkerPool pool) {
         pool.run(storeVelocitiesTask, solverBodies.count, BODY_BLOCK);
     }
 
     private void warmStart(int from, int to) {
+        warmStart(from, to, closeSubstep);
+    }
+
+    private void warmStart(int from, int to, boolean closeSubstep) {
         double[] s = solverBodies.state;
         for (int k = from; k < to; k++) {
             int oa = c.stateA[k], ob = c.stateB[k];
@@ -504,8 +613,20 @@ public final class ContactSolver {
         }
     }
 
-    /** Runs {@code task} over each colour in turn (in parallel within a colour), then over the overflow on this thread. */
+    /**
+     * Runs {@code task} over each colour in turn (in parallel within a colour), then over the
+     * overflow on this thread; with the constraints in blocks, block by block (the blocks in
+     * parallel), each block's colours in turn and then its overflow: each body meets its
+     * constraints in the same order either way.
+     */
     private void forEachColour(WorkerPool pool, RangeTask task) {
+        if (colouring.blockCount > 1) {
+            rangeOffset = 0;
+            blockTask = task;
+            pool.run(blockPassTask, colouring.blockCount, 1);
+            blockTask = null;
+            return;
+        }
         int[] start = colouring.colourStart;
         int colours = colouring.colourCount;
         for (int k = 0; k < colours; k++) {

@@ -20,8 +20,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The constraint graph's colours, checked after every step of a busy world (a pyramid of 210 boxes
  * on a ground that every box can touch, balls thrown into it): no colour moves a dynamic body
- * twice, every touching contact of an awake dynamic body is a constraint exactly once, and each
- * colour keeps its contacts in contact order.
+ * twice, every touching contact of an awake dynamic body is a constraint exactly once, each
+ * colour keeps its contacts in contact order, and no dynamic body is in two blocks.
  */
 class ConstraintColouringTest {
     @Test
@@ -43,7 +43,7 @@ class ConstraintColouringTest {
             BodyId ball = world.createBody(BodyDef.builder().position(-12 + k, 3 + k, 0.2 * k).linearVelocity(9, 0, 0).build());
             world.createShape(ball, ShapeDef.builder().density(4000).build(), new Sphere(0.35));
         }
-        int checkedSteps = 0, mostColours = 0;
+        int checkedSteps = 0, mostColours = 0, mostBlocks = 0;
         for (int step = 0; step < 150; step++) {
             world.step();
             ContactSolver solver = state.solver;
@@ -52,17 +52,36 @@ class ConstraintColouringTest {
             BodyStore b = state.bodies;
             int colours = colouring.colourCount;
             mostColours = Math.max(mostColours, colours);
+            // Colour by colour over the whole world (a colour's constraints may lie in several
+            // blocks, SolverBlocks), contact order within each block's share.
+            int[] start = colouring.segmentStart;
             for (int colour = 0; colour < colours; colour++) {
                 Set<Integer> moved = new HashSet<>();
-                int lastContact = -1;
-                for (int k = colouring.colourStart[colour]; k < colouring.colourStart[colour + 1]; k++) {
+                for (int blk = 0; blk < colouring.blockCount; blk++) {
+                    int s = blk * ConstraintColouring.SEGMENTS_PER_BLOCK + colour;
+                    int lastContact = -1;
+                    for (int k = start[s]; k < start[s + 1]; k++) {
+                        for (int body : new int[] {c.bodyA[k], c.bodyB[k]}) {
+                            if (b.type[body] == BodyStore.DYNAMIC) {
+                                assertTrue(moved.add(body), "step " + step + ": colour " + colour + " moves body " + body + " twice");
+                            }
+                        }
+                        assertTrue(c.contact[k] > lastContact, "contact order within a colour");
+                        lastContact = c.contact[k];
+                    }
+                }
+            }
+            // No dynamic body in two blocks.
+            java.util.Map<Integer, Integer> blockOfBody = new java.util.HashMap<>();
+            mostBlocks = Math.max(mostBlocks, colouring.blockCount);
+            for (int blk = 0; blk < colouring.blockCount; blk++) {
+                for (int k = colouring.blockStart(blk); k < colouring.blockEnd(blk); k++) {
                     for (int body : new int[] {c.bodyA[k], c.bodyB[k]}) {
                         if (b.type[body] == BodyStore.DYNAMIC) {
-                            assertTrue(moved.add(body), "step " + step + ": colour " + colour + " moves body " + body + " twice");
+                            Integer previous = blockOfBody.putIfAbsent(body, blk);
+                            assertTrue(previous == null || previous == blk, "step " + step + ": body " + body + " in two blocks");
                         }
                     }
-                    assertTrue(c.contact[k] > lastContact, "contact order within a colour");
-                    lastContact = c.contact[k];
                 }
             }
             Set<Integer> solved = new HashSet<>();
@@ -86,6 +105,8 @@ class ConstraintColouringTest {
         assertEquals(150, checkedSteps);
         // A pyramid's box touches at most six others and the ground: a handful of colours, no overflow.
         assertTrue(mostColours >= 3 && mostColours <= ConstraintColouring.MAX_COLOURS, "colours: " + mostColours);
+        // The balls in flight and the pyramid are apart for a while: the layout had blocks.
+        assertTrue(mostBlocks >= 2, "blocks: " + mostBlocks);
     }
 
     private static ConstraintColouring colouringOf(ContactSolver solver) throws ReflectiveOperationException {

@@ -1,0 +1,125 @@
+package org.cairn.engine3d.internal.solver;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.cairn.engine3d.BodyDef;
+import org.cairn.engine3d.BodyId;
+import org.cairn.engine3d.BodyType;
+import org.cairn.engine3d.ShapeDef;
+import org.cairn.engine3d.World;
+import org.cairn.engine3d.WorldDef;
+import org.cairn.engine3d.geometry.Box;
+import org.cairn.engine3d.geometry.Sphere;
+import org.cairn.engine3d.internal.world.WorldState;
+import org.joml.Quaterniond;
+import org.joml.Vector3d;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A world whose constraints fall into independent blocks (five separate pyramids, a box falling onto
+ * one of them, bodies in free flight) is stepped block by block through the substeps: every body
+ * ends each step exactly, bit for bit, where the colour-by-colour substeps over the whole world
+ * leave it, on one worker and on three; and a kinematic body touching the pyramids turns the
+ * blocks off (it moves through the substeps for every block at once).
+ */
+class SolverBlocksTest {
+    private static WorldState state(World world) throws ReflectiveOperationException {
+        java.lang.reflect.Field field = World.class.getDeclaredField("state");
+        field.setAccessible(true);
+        return (WorldState) field.get(world);
+    }
+
+    /** Five pyramids of base 12 in a row (three blocks, SolverBlocks.TARGET_CONSTRAINTS), a box dropped onto the second, a ball and a box in flight. */
+    private static World scene(int workers, boolean kinematic, List<BodyId> bodies) {
+        World world = new World(WorldDef.builder().sleeping(false).workerCount(workers).build());
+        BodyId ground = world.createBody(BodyDef.builder().type(BodyType.STATIC).position(0, -0.5, 0).build());
+        world.createShape(ground, ShapeDef.DEFAULTS, new Box(40, 0.5, 40));
+        int base = 12;
+        for (int p = 0; p < 5; p++) {
+            for (int row = 0; row < base; row++) {
+                for (int i = 0; i < base - row; i++) {
+                    BodyId box = world.createBody(BodyDef.builder()
+                            .position(16 * p + i - (base - row - 1) / 2.0 + 0.01 * row, 0.5 + row, 0.02 * p).build());
+                    world.createShape(box, ShapeDef.DEFAULTS, new Box(0.5, 0.5, 0.5));
+                    bodies.add(box);
+                }
+            }
+        }
+        BodyId dropped = world.createBody(BodyDef.builder().position(16.3, 14, 0.1).angularVelocity(0.5, 1, 0.2).build());
+        world.createShape(dropped, ShapeDef.DEFAULTS, new Box(0.4, 0.3, 0.5));
+        bodies.add(dropped);
+        BodyId ball = world.createBody(BodyDef.builder().position(-10, 20, 5).linearVelocity(1, 3, 0).build());
+        world.createShape(ball, ShapeDef.DEFAULTS, new Sphere(0.3));
+        bodies.add(ball);
+        BodyId flying = world.createBody(BodyDef.builder().position(30, 30, -5).angularVelocity(3, 1, -2).build());
+        world.createShape(flying, ShapeDef.DEFAULTS, new Box(0.2, 0.5, 0.8));
+        bodies.add(flying);
+        if (kinematic) {
+            BodyId sweeper = world.createBody(BodyDef.builder().type(BodyType.KINEMATIC).position(37, 0.3, -1.5)
+                    .linearVelocity(0, 0, 0.8).angularVelocity(0, 0.3, 0).build());
+            world.createShape(sweeper, ShapeDef.DEFAULTS, new Box(0.3, 0.3, 0.3));
+            bodies.add(sweeper);
+        }
+        return world;
+    }
+
+    @Test
+    void blocksThroughTheSubstepsEndEveryStepWhereTheColourPassesDo() throws ReflectiveOperationException {
+        for (int workers : new int[] {1, 3}) {
+            List<BodyId> a = new ArrayList<>(), b = new ArrayList<>();
+            World blocks = scene(workers, false, a), colours = scene(workers, false, b);
+            state(colours).solver.solveInBlocks = false;
+            int stepsInBlocks = 0;
+            for (int step = 0; step < 240; step++) {
+                blocks.step();
+                colours.step();
+                if (state(blocks).solver.blockCount() > 1) {
+                    stepsInBlocks++;
+                }
+                assertEquals(1, state(colours).solver.blockCount());
+                assertSame(blocks, a, colours, b, workers + " workers, step " + step);
+            }
+            // The dropped box joins the second pyramid's block; the pyramids stay apart throughout.
+            assertEquals(240, stepsInBlocks, workers + " workers");
+        }
+    }
+
+    @Test
+    void aKinematicBodyInAConstraintKeepsTheColourPasses() throws ReflectiveOperationException {
+        List<BodyId> a = new ArrayList<>();
+        World world = scene(1, true, a);
+        int stepsInBlocks = 0, stepsTouching = 0;
+        for (int step = 0; step < 120; step++) {
+            world.step();
+            WorldState s = state(world);
+            boolean touching = false;
+            ContactConstraints c = s.solver.constraints();
+            for (int k = 0; k < c.count; k++) {
+                touching |= s.bodies.type[c.bodyA[k]] == org.cairn.engine3d.internal.body.BodyStore.KINEMATIC
+                        || s.bodies.type[c.bodyB[k]] == org.cairn.engine3d.internal.body.BodyStore.KINEMATIC;
+            }
+            if (touching) {
+                stepsTouching++;
+                assertEquals(1, s.solver.blockCount(), "step " + step);
+            } else if (s.solver.blockCount() > 1) {
+                stepsInBlocks++;
+            }
+        }
+        assertTrue(stepsTouching > 0, "the kinematic box touches the third pyramid");
+        assertTrue(stepsInBlocks > 0, "before it does, the blocks were used");
+    }
+
+    private static void assertSame(World x, List<BodyId> xs, World y, List<BodyId> ys, String what) {
+        Vector3d p = new Vector3d(), q = new Vector3d();
+        Quaterniond r = new Quaterniond(), t = new Quaterniond();
+        for (int i = 0; i < xs.size(); i++) {
+            assertEquals(y.position(ys.get(i), q), x.position(xs.get(i), p), what + ", body " + i + " position");
+            assertEquals(y.rotation(ys.get(i), t), x.rotation(xs.get(i), r), what + ", body " + i + " rotation");
+            assertEquals(y.linearVelocity(ys.get(i), q), x.linearVelocity(xs.get(i), p), what + ", body " + i + " velocity");
+            assertEquals(y.angularVelocity(ys.get(i), q), x.angularVelocity(xs.get(i), p), what + ", body " + i + " spin");
+        }
+    }
+}
