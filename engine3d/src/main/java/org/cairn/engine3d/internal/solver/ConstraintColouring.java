@@ -45,6 +45,8 @@ final class ConstraintColouring {
      * the reads jump, and waited on the cache).
      */
     int[] inContactOrder = new int[16];
+    /** With blocks: each block's constraints (blockStart .. blockEnd) in contact order, to prepare a block reading its contacts as they lie. */
+    int[] blockContactOrder = new int[16];
 
     private final ContactConstraints cons;
 
@@ -161,6 +163,18 @@ final class ConstraintColouring {
                 int o = colour * words;
                 colourBodies[o + (cons.bodyA[k] >>> 6)] &= ~(1L << cons.bodyA[k]);
                 colourBodies[o + (cons.bodyB[k] >>> 6)] &= ~(1L << cons.bodyB[k]);
+            }
+        }
+        if (blocks) {
+            if (blockContactOrder.length < n) {
+                blockContactOrder = new int[inContactOrder.length];
+            }
+            // Block by block, contact order within a block: the block's starts are its first segment's.
+            for (int blk = 0; blk < blockCount; blk++) {
+                fill[blk] = blockStart(blk);
+            }
+            for (int i = 0; i < n; i++) {
+                blockContactOrder[fill[solverBlocks.blockOf[i]]++] = inContactOrder[i];
             }
         }
         cons.count = n;

@@ -190,6 +190,11 @@ public final class ContactSolver {
         preparation.mixedFriction = mixedFriction;
         preparation.mixedRestitution = mixedRestitution;
         ensureScratch(pool.workerCount());
+        if (colouring.blockCount > 1) {
+            // Each block is prepared as it starts its substeps (prepareBlock), the data it writes
+            // still in the cache when the passes read them. Blocks have no joints.
+            return;
+        }
         pool.run(loadBodiesTask, solverBodies.count, BODY_BLOCK);
         joints.prepare(b, solverBodies, dt, substeps, settings.kind() == SolverSettings.Kind.SOFT_STEP,
                 context.baumgarte, context.warmStarting);
@@ -197,6 +202,21 @@ public final class ContactSolver {
         // No body has moved since its pose was recorded (constrain): each point's separation is
         // still the manifold's.
         System.arraycopy(c.baseSeparation, 0, c.currentSeparation, 0, ContactConstraints.P * c.count);
+    }
+
+    /**
+     * Block blk's share of {@link #prepare} on worker w, when the step's constraints lie in blocks:
+     * its bodies' mass, inertia and velocities, then its constraints, in contact order.
+     */
+    public void prepareBlock(int blk, int w) {
+        solverBodies.load(stepBodies, blockFirstEntry(blk), blockEntryEnd(blk));
+        int[] order = colouring.blockContactOrder;
+        int from = colouring.blockStart(blk), to = colouring.blockEnd(blk);
+        for (int i = from; i < to; i++) {
+            preparation.prepare(order[i], scratch[w]);
+        }
+        System.arraycopy(c.baseSeparation, ContactConstraints.P * from, c.currentSeparation, ContactConstraints.P * from,
+                ContactConstraints.P * (to - from));
     }
 
     /**

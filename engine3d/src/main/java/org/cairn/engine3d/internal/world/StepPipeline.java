@@ -178,7 +178,7 @@ public final class StepPipeline {
     /** Per worker, a row of {@link #SCRATCH_ROW} nanosecond sums, one per substep stage ({@link #SUBSTEP_STAGES}). */
     private long[] blockNanos = new long[SCRATCH_ROW];
     private static final StepStage[] SUBSTEP_STAGES = {StepStage.INTEGRATE_VELOCITIES, StepStage.WARM_START, StepStage.SOLVE,
-        StepStage.INTEGRATE_POSITIONS, StepStage.RELAX};
+        StepStage.INTEGRATE_POSITIONS, StepStage.RELAX, StepStage.PREPARE_CONTACTS};
     private final RangeTask blockTask = (from, to, w) -> {
         for (int blk = from; blk < to; blk++) {
             substepsOfBlock(blk, w);
@@ -197,9 +197,9 @@ public final class StepPipeline {
     };
 
     /**
-     * The substeps when the step's constraints lie in independent blocks: each block goes through
-     * all the substeps (integrate velocities, warm start, solve, integrate positions, relax) before
-     * the next, its bodies and constraints still in the cache, the blocks shared among the workers
+     * The substeps when the step's constraints lie in independent blocks: each block is prepared
+     * and goes through all the substeps (integrate velocities, warm start, solve, integrate
+     * positions, relax) before the next, its bodies and constraints still in the cache, the blocks shared among the workers
      * with no barrier between colours; the bodies in no constraint are integrated on their own.
      * Each body sees exactly the operations, in the same order, of the substep-by-substep loop.
      * The stage times are the workers' time in each stage, scaled to this part's wall time.
@@ -244,6 +244,9 @@ public final class StepPipeline {
         int[] body = solver.entryBodies();
         int first = solver.blockFirstEntry(blk), end = solver.blockEntryEnd(blk);
         int row = SCRATCH_ROW * w;
+        long t0 = System.nanoTime();
+        solver.prepareBlock(blk, w);
+        blockNanos[row + 5] += System.nanoTime() - t0;
         for (int k = 0; k < blockSubsteps; k++) {
             long a = System.nanoTime();
             Integrator.integrateVelocities(bodies, body, first, end, gx, gy, gz, h, maxLinearSpeed, maxAngularSpeed);
