@@ -35,6 +35,7 @@ public final class ContactSolver {
     private final SequentialImpulsePass sequential;
     private final PositionCorrection positions;
     private final ContactRestitution restitution;
+    private final BlockPasses blocks;
     private StepContext context;
     /** Per worker, the small arrays of one constraint's solve. */
     private SolverScratch[] scratch = {new SolverScratch()};
@@ -77,6 +78,7 @@ public final class ContactSolver {
         positions = new PositionCorrection(c);
         restitution = new ContactRestitution(c, block, friction);
         impacts = new ContactImpacts(c);
+        blocks = new BlockPasses(this, colouring, c, solverBodies, soft, preparation);
         loadBodiesTask = (from, to, w) -> solverBodies.load(stepBodies, from, to);
         loadVelocitiesTask = (from, to, w) -> solverBodies.loadVelocities(stepBodies, from, to);
         storeVelocitiesTask = (from, to, w) -> solverBodies.storeVelocities(stepBodies, from, to);
@@ -177,7 +179,8 @@ public final class ContactSolver {
         }
         joints.collect(b, c);
         solverBodies.assign(b, c.constrainedBodies, c.constrainedCount);
-        blockEntries();
+        blocks.bodies = b;
+        blocks.entries();
         countOverlaps(b, cs, mixedRestitution);
         stepBodies = b;
         preparation.bodies = b;
@@ -202,21 +205,6 @@ public final class ContactSolver {
         // No body has moved since its pose was recorded (constrain): each point's separation is
         // still the manifold's.
         System.arraycopy(c.baseSeparation, 0, c.currentSeparation, 0, ContactConstraints.P * c.count);
-    }
-
-    /**
-     * Block blk's share of {@link #prepare} on worker w, when the step's constraints lie in blocks:
-     * its bodies' mass, inertia and velocities, then its constraints, in contact order.
-     */
-    public void prepareBlock(int blk, int w) {
-        solverBodies.load(stepBodies, blockFirstEntry(blk), blockEntryEnd(blk));
-        int[] order = colouring.blockContactOrder;
-        int from = colouring.blockStart(blk), to = colouring.blockEnd(blk);
-        for (int i = from; i < to; i++) {
-            preparation.prepare(order[i], scratch[w]);
-        }
-        System.arraycopy(c.baseSeparation, ContactConstraints.P * from, c.currentSeparation, ContactConstraints.P * from,
-                ContactConstraints.P * (to - from));
     }
 
     /**
@@ -272,105 +260,15 @@ public final class ContactSolver {
 
     /** Whether the step may lay its constraints out in independent blocks ({@link SolverBlocks}); off: colour by colour always (tests compare the two). */
     boolean solveInBlocks = true;
-    /** Per block, one past its last solver entry (its entries follow the previous block's: the first block's from 1). */
-    private int[] blockEntryEnd = new int[16];
-    /** The pass {@link #forEachColour} runs block by block. */
-    private RangeTask blockTask;
-    private final RangeTask blockPassTask = (from, to, w) -> {
-        for (int blk = from; blk < to; blk++) {
-            eachSegment(blockTask, blk, w);
-        }
-    };
 
-    /** Runs {@code task} over block blk's colours in turn, then its overflow, on worker w. */
-    private void eachSegment(RangeTask task, int blk, int w) {
-        int[] start = colouring.segmentStart;
-        for (int s = blk * ConstraintColouring.SEGMENTS_PER_BLOCK; s < (blk + 1) * ConstraintColouring.SEGMENTS_PER_BLOCK; s++) {
-            if (start[s + 1] > start[s]) {
-                task.run(start[s], start[s + 1], w);
-            }
-        }
-    }
-
-    /**
-     * Each block's solver entries: entries are made in constraint order and no dynamic body is in
-     * two blocks, so a block's entries follow the previous block's.
-     */
-    private void blockEntries() {
-        int blocks = colouring.blockCount;
-        if (blockEntryEnd.length < blocks) {
-            blockEntryEnd = new int[Math.max(blocks, 2 * blockEntryEnd.length)];
-        }
-        int[] entry = solverBodies.entry;
-        for (int blk = 0; blk < blocks; blk++) {
-            int end = blk == 0 ? 1 : blockEntryEnd[blk - 1];
-            for (int k = colouring.blockStart(blk); k < colouring.blockEnd(blk); k++) {
-                end = Math.max(end, Math.max(entry[c.bodyA[k]], entry[c.bodyB[k]]) + 1);
-            }
-            blockEntryEnd[blk] = end;
-        }
-    }
-
-    /** Blocks of this step's constraints: 1 when they are solved colour by colour over the whole world ({@link SolverBlocks}). */
-    public int blockCount() {
-        return colouring.blockCount;
-    }
-
-    /** The world bodies of the solver entries ({@link #blockFirstEntry} .. {@link #blockEntryEnd} of a block). */
-    public int[] entryBodies() {
-        return solverBodies.body;
-    }
-
-    /** Block blk's first solver entry. */
-    public int blockFirstEntry(int blk) {
-        return blk == 0 ? 1 : blockEntryEnd[blk - 1];
-    }
-
-    /** One past block blk's last solver entry. */
-    public int blockEntryEnd(int blk) {
-        return blockEntryEnd[blk];
-    }
-
-    /**
-     * Block blk's share of a substep's start on worker w: its velocities in, then its warm start
-     * ({@link #warmStart(BodyStore, boolean, WorkerPool)} without impacts, which blocks never have).
-     */
-    public void warmStartBlock(int blk, boolean laterSubstep) {
-        solverBodies.loadVelocities(stepBodies, blockFirstEntry(blk), blockEntryEnd(blk));
-        int[] start = colouring.segmentStart;
-        for (int s = blk * ConstraintColouring.SEGMENTS_PER_BLOCK; s < (blk + 1) * ConstraintColouring.SEGMENTS_PER_BLOCK; s++) {
-            warmStart(start[s], start[s + 1], laterSubstep);
-        }
+    /** The passes of one block at a time, when the step's constraints lie in blocks. */
+    public BlockPasses blocks() {
+        return blocks;
     }
 
     /** After every block has run its substeps: the last substep's impulses are still to be added to the step totals, as after {@link #warmStart(BodyStore, boolean, WorkerPool)}. */
     public void blockSubstepsDone() {
         substepOpen = true;
-    }
-
-    /** Block blk's share of a soft pass ({@link #solveSoft}) on worker w. */
-    public void solveSoftBlock(int blk, boolean useBias, boolean closeGaps, int w) {
-        int[] start = colouring.segmentStart;
-        SolverScratch scratchW = scratch[w];
-        for (int s = blk * ConstraintColouring.SEGMENTS_PER_BLOCK; s < (blk + 1) * ConstraintColouring.SEGMENTS_PER_BLOCK; s++) {
-            if (start[s + 1] > start[s]) {
-                soft.solve(start[s], start[s + 1], useBias, closeGaps, scratchW);
-            }
-        }
-    }
-
-    /** Block blk's velocities back to its bodies ({@link #storeVelocities}). */
-    public void storeVelocitiesBlock(int blk) {
-        solverBodies.storeVelocities(stepBodies, blockFirstEntry(blk), blockEntryEnd(blk));
-    }
-
-    /** Block blk's share of {@link #updateDeltaRotations}: its bodies' rotations since prepare, then its points' separations. */
-    public void updateDeltaRotationsBlock(int blk, int w) {
-        int[] body = solverBodies.body;
-        for (int e = blockFirstEntry(blk); e < blockEntryEnd(blk); e++) {
-            c.updateDeltaRotation(stepBodies, body[e]);
-        }
-        updateSeparations(colouring.blockStart(blk), colouring.blockEnd(blk), scratch[w]);
     }
 
     /** Writes the solver's velocities back to the bodies: before the positions move, and after a substep's last pass. */
@@ -382,7 +280,8 @@ public final class ContactSolver {
         warmStart(from, to, closeSubstep);
     }
 
-    private void warmStart(int from, int to, boolean closeSubstep) {
+    /** The warm start of constraints [from, to): rolling, then the points ({@code closeSubstep}: the last substep's impulses join the step totals). */
+    void warmStart(int from, int to, boolean closeSubstep) {
         double[] s = solverBodies.state;
         for (int k = from; k < to; k++) {
             int oa = c.stateA[k], ob = c.stateB[k];
@@ -518,7 +417,7 @@ public final class ContactSolver {
      * with rA = r + DA, rB = r + DB one dot product per point, s = s₀ + n·Δc + (uB·DB − uA·DA) +
      * (uB − uA)·r for u = Δq⁻¹·n − n.
      */
-    private void updateSeparations(int from, int to, SolverScratch w) {
+    void updateSeparations(int from, int to, SolverScratch w) {
         BodyStore b = stepBodies;
         double[] center = b.center, center0 = c.center0, dq = c.deltaRotation, anchor = c.anchor, offset = c.anchorOffset,
                 base = c.baseSeparation, current = c.currentSeparation, normal = c.normal;
@@ -642,9 +541,7 @@ public final class ContactSolver {
     private void forEachColour(WorkerPool pool, RangeTask task) {
         if (colouring.blockCount > 1) {
             rangeOffset = 0;
-            blockTask = task;
-            pool.run(blockPassTask, colouring.blockCount, 1);
-            blockTask = null;
+            blocks.eachBlock(pool, task);
             return;
         }
         int[] start = colouring.colourStart;
@@ -678,6 +575,11 @@ public final class ContactSolver {
 
     SolverScratch scratch() {
         return scratch[0];
+    }
+
+    /** Worker w's scratch. */
+    SolverScratch scratch(int w) {
+        return scratch[w];
     }
 
     NormalBlock normalBlock() {

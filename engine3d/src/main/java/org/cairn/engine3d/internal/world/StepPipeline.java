@@ -3,6 +3,7 @@ package org.cairn.engine3d.internal.world;
 import java.util.Arrays;
 import org.cairn.engine3d.internal.body.BodyStore;
 import org.cairn.engine3d.internal.body.Integrator;
+import org.cairn.engine3d.internal.solver.BlockPasses;
 import org.cairn.engine3d.internal.solver.ContactSolver;
 import org.cairn.engine3d.internal.solver.SolverSettings;
 import org.cairn.engine3d.internal.task.RangeTask;
@@ -12,7 +13,7 @@ import org.cairn.engine3d.internal.task.WorkerPool;
  * One fixed step as a visible sequence of {@link StepStage}s, timed per stage. The stages that
  * touch each body or each constraint alone run on the world's workers ({@link WorkerPool}); the
  * contact passes go colour by colour, or, when the constraints fall into independent blocks
- * (ContactSolver.blockCount), block by block through all the substeps. Owns only scratch memory;
+ * (ContactSolver.blocks), block by block through all the substeps. Owns only scratch memory;
  * allocates nothing after construction.
  */
 public final class StepPipeline {
@@ -89,10 +90,10 @@ public final class StepPipeline {
                 world.contacts.restitution, dt, substeps, gx, gy, gz, pool);
         stageNanos[StepStage.PREPARE_CONTACTS.ordinal()] += System.nanoTime() - tPrepare;
         boolean soft = solver.settings().kind() == SolverSettings.Kind.SOFT_STEP;
-        if (solver.blockCount() > 1) {
+        if (solver.blocks().count() > 1) {
             substepsInBlocks(world, solver, substeps, pool);
         }
-        for (int k = 0; k < substeps && solver.blockCount() == 1; k++) {
+        for (int k = 0; k < substeps && solver.blocks().count() == 1; k++) {
             long a = System.nanoTime();
             pool.run(integrateVelocities, activeCount, BODY_BLOCK);
             long b = System.nanoTime();
@@ -171,8 +172,8 @@ public final class StepPipeline {
         stageNanos[StepStage.SLEEP.ordinal()] += System.nanoTime() - t5;
     }
 
-    // The substeps block by block (ContactSolver.blockCount): what the tasks work on.
-    private ContactSolver blockSolver;
+    // The substeps block by block (ContactSolver.blocks): what the tasks work on.
+    private BlockPasses blocks;
     private int blockSubsteps, relaxIterations;
     private int[] freeBodies = new int[64];
     /** Per worker, a row of {@link #SCRATCH_ROW} nanosecond sums, one per substep stage ({@link #SUBSTEP_STAGES}). */
@@ -199,8 +200,9 @@ public final class StepPipeline {
     /**
      * The substeps when the step's constraints lie in independent blocks: each block is prepared
      * and goes through all the substeps (integrate velocities, warm start, solve, integrate
-     * positions, relax) before the next, its bodies and constraints still in the cache, the blocks shared among the workers
-     * with no barrier between colours; the bodies in no constraint are integrated on their own.
+     * positions, relax) before the next, its bodies and constraints still in the cache, the blocks
+     * shared among the workers with no barrier between colours; the bodies in no constraint are
+     * integrated on their own.
      * Each body sees exactly the operations, in the same order, of the substep-by-substep loop.
      * The stage times are the workers' time in each stage, scaled to this part's wall time.
      */
@@ -219,13 +221,13 @@ public final class StepPipeline {
             blockNanos = new long[SCRATCH_ROW * pool.workerCount()];
         }
         Arrays.fill(blockNanos, 0L);
-        blockSolver = solver;
+        blocks = solver.blocks();
         blockSubsteps = substeps;
         relaxIterations = world.relaxIterations;
-        pool.run(blockTask, solver.blockCount(), 1);
+        pool.run(blockTask, blocks.count(), 1);
         pool.run(freeBodiesTask, free, BODY_BLOCK);
         solver.blockSubstepsDone();
-        blockSolver = null;
+        blocks = null;
         long wall = System.nanoTime() - t0, busy = 0;
         for (int i = 0; i < blockNanos.length; i++) {
             busy += blockNanos[i];
@@ -240,31 +242,31 @@ public final class StepPipeline {
     }
 
     private void substepsOfBlock(int blk, int w) {
-        ContactSolver solver = blockSolver;
-        int[] body = solver.entryBodies();
-        int first = solver.blockFirstEntry(blk), end = solver.blockEntryEnd(blk);
+        BlockPasses block = blocks;
+        int[] body = block.entryBodies();
+        int first = block.firstEntry(blk), end = block.entryEnd(blk);
         int row = SCRATCH_ROW * w;
         long t0 = System.nanoTime();
-        solver.prepareBlock(blk, w);
+        block.prepare(blk, w);
         blockNanos[row + 5] += System.nanoTime() - t0;
         for (int k = 0; k < blockSubsteps; k++) {
             long a = System.nanoTime();
             Integrator.integrateVelocities(bodies, body, first, end, gx, gy, gz, h, maxLinearSpeed, maxAngularSpeed);
             long b = System.nanoTime();
-            solver.warmStartBlock(blk, k > 0);
+            block.warmStart(blk, k > 0);
             long c = System.nanoTime();
-            solver.solveSoftBlock(blk, true, true, w);
-            solver.storeVelocitiesBlock(blk);
+            block.solveSoft(blk, true, true, w);
+            block.storeVelocities(blk);
             long d = System.nanoTime();
             Integrator.integratePositions(bodies, body, first, end, h);
-            solver.updateDeltaRotationsBlock(blk, w);
+            block.updateDeltaRotations(blk, w);
             long e = System.nanoTime();
             // The last substep's relax leaves open gaps to the next step's collide (ContactSolver.solveSoft).
             boolean closeGaps = k < blockSubsteps - 1;
             for (int i = 0; i < relaxIterations; i++) {
-                solver.solveSoftBlock(blk, false, closeGaps, w);
+                block.solveSoft(blk, false, closeGaps, w);
             }
-            solver.storeVelocitiesBlock(blk);
+            block.storeVelocities(blk);
             long f = System.nanoTime();
             blockNanos[row] += b - a;
             blockNanos[row + 1] += c - b;

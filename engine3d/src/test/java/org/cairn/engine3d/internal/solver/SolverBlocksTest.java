@@ -76,10 +76,10 @@ class SolverBlocksTest {
             for (int step = 0; step < 240; step++) {
                 blocks.step();
                 colours.step();
-                if (state(blocks).solver.blockCount() > 1) {
+                if (state(blocks).solver.blocks().count() > 1) {
                     stepsInBlocks++;
                 }
-                assertEquals(1, state(colours).solver.blockCount());
+                assertEquals(1, state(colours).solver.blocks().count());
                 assertSame(blocks, a, colours, b, workers + " workers, step " + step);
             }
             // The dropped box joins the second pyramid's block; the pyramids stay apart throughout.
@@ -103,8 +103,8 @@ class SolverBlocksTest {
             }
             if (touching) {
                 stepsTouching++;
-                assertEquals(1, s.solver.blockCount(), "step " + step);
-            } else if (s.solver.blockCount() > 1) {
+                assertEquals(1, s.solver.blocks().count(), "step " + step);
+            } else if (s.solver.blocks().count() > 1) {
                 stepsInBlocks++;
             }
         }
