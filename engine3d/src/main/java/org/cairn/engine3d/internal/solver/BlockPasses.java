@@ -18,6 +18,7 @@ public final class BlockPasses {
     private final SolverBodies solverBodies;
     private final SoftContactPass soft;
     private final ContactPreparation preparation;
+    private final ContactImpacts impacts;
     /** The bodies of this step: set by the solver's prepare. */
     BodyStore bodies;
     /** Per block, one past its last solver entry (its entries follow the previous block's: the first block's from 1). */
@@ -31,13 +32,14 @@ public final class BlockPasses {
     };
 
     BlockPasses(ContactSolver solver, ConstraintColouring colouring, ContactConstraints c, SolverBodies solverBodies,
-                SoftContactPass soft, ContactPreparation preparation) {
+                SoftContactPass soft, ContactPreparation preparation, ContactImpacts impacts) {
         this.solver = solver;
         this.colouring = colouring;
         this.c = c;
         this.solverBodies = solverBodies;
         this.soft = soft;
         this.preparation = preparation;
+        this.impacts = impacts;
     }
 
     /** Blocks of this step's constraints: 1 when they are solved colour by colour over the whole world. */
@@ -109,10 +111,26 @@ public final class BlockPasses {
                 ContactConstraints.P * (to - from));
     }
 
-    /** Block blk's share of a substep's start: its velocities in, then its warm start (blocks have no impacts to resolve). */
-    public void warmStart(int blk, boolean laterSubstep) {
+    /**
+     * Block blk's share of a substep's start, on worker w: its velocities in, its impacts resolved
+     * pass after pass until one applies nothing (a block that applies nothing is left as it was,
+     * so passes over the others change nothing in it), then its warm start.
+     */
+    public void warmStart(int blk, boolean laterSubstep, int w) {
         solverBodies.loadVelocities(bodies, firstEntry(blk), entryEnd(blk));
         int[] start = colouring.segmentStart;
+        if (solver.bouncy()) {
+            SolverScratch scratch = solver.scratch(w);
+            boolean any = true;
+            for (int passes = 0; any && passes < ContactImpacts.MAX_PASSES; passes++) {
+                any = false;
+                for (int s = blk * ConstraintColouring.SEGMENTS_PER_BLOCK; s < (blk + 1) * ConstraintColouring.SEGMENTS_PER_BLOCK; s++) {
+                    if (start[s + 1] > start[s]) {
+                        any |= impacts.apply(start[s], start[s + 1], scratch);
+                    }
+                }
+            }
+        }
         for (int s = blk * ConstraintColouring.SEGMENTS_PER_BLOCK; s < (blk + 1) * ConstraintColouring.SEGMENTS_PER_BLOCK; s++) {
             solver.warmStart(start[s], start[s + 1], laterSubstep);
         }

@@ -63,8 +63,7 @@ final class ConstraintColouring {
      * none of which holds much more than one of the {@code workers}' share, block by block, colour
      * by colour within each.
      */
-    void colour(BodyStore b, ContactStore cs, int[] contacts, int contactCount, boolean blocksAllowed, int workers,
-                double[] mixedRestitution) {
+    void colour(BodyStore b, ContactStore cs, int[] contacts, int contactCount, boolean blocksAllowed, int workers) {
         int words = (b.capacity() + 63) >>> 6;
         if (colourBodies.length < MAX_COLOURS * words) {
             colourBodies = new long[MAX_COLOURS * words];
@@ -76,9 +75,8 @@ final class ConstraintColouring {
         }
         Arrays.fill(colourFill, 0);
         int n = 0;
-        // Blocks need every constrained body dynamic and awake or static (a kinematic body moves
-        // through the substeps for all the blocks it touches), and no impacts (resolved pass after
-        // pass over all the constraints until none applies).
+        // Blocks need every constrained body dynamic and awake or static: a kinematic body moves
+        // through the substeps for all the blocks it touches.
         boolean blocks = blocksAllowed;
         for (int i = 0; i < contactCount; i++) {
             int c = contacts[i];
@@ -91,7 +89,7 @@ final class ConstraintColouring {
                 continue;
             }
             blocks &= (dynamicA ? b.awake[ia] : b.type[ia] == BodyStore.STATIC)
-                    && (dynamicB ? b.awake[ib] : b.type[ib] == BodyStore.STATIC) && !(mixedRestitution[c] > 0);
+                    && (dynamicB ? b.awake[ib] : b.type[ib] == BodyStore.STATIC);
             int colour = MAX_COLOURS;
             for (int k = 0; k < MAX_COLOURS; k++) {
                 int o = k * words;

@@ -78,7 +78,7 @@ public final class ContactSolver {
         positions = new PositionCorrection(c);
         restitution = new ContactRestitution(c, block, friction);
         impacts = new ContactImpacts(c);
-        blocks = new BlockPasses(this, colouring, c, solverBodies, soft, preparation);
+        blocks = new BlockPasses(this, colouring, c, solverBodies, soft, preparation, impacts);
         loadBodiesTask = (from, to, w) -> solverBodies.load(stepBodies, from, to);
         loadVelocitiesTask = (from, to, w) -> solverBodies.loadVelocities(stepBodies, from, to);
         storeVelocitiesTask = (from, to, w) -> solverBodies.storeVelocities(stepBodies, from, to);
@@ -171,7 +171,7 @@ public final class ContactSolver {
         substepOpen = false;
         c.ensure(cs.count);
         colouring.colour(b, cs, candidates, candidateCount, solveInBlocks && settings.kind() == SolverSettings.Kind.SOFT_STEP
-                && (joints.store == null || joints.store.highWater == 0), pool.workerCount(), mixedRestitution);
+                && (joints.store == null || joints.store.highWater == 0), pool.workerCount());
         // In constraint order, so the list of constrained bodies is the same whatever the workers.
         for (int k = 0; k < c.count; k++) {
             c.constrain(b, c.bodyA[k]);
@@ -257,6 +257,11 @@ public final class ContactSolver {
 
     /** Whether any of this step's constraints has restitution (else there are no impacts to resolve). */
     private boolean bouncy;
+
+    /** Whether any of this step's constraints has restitution. */
+    boolean bouncy() {
+        return bouncy;
+    }
 
     /** Whether the step may lay its constraints out in independent blocks ({@link SolverBlocks}); off: colour by colour always (tests compare the two). */
     boolean solveInBlocks = true;

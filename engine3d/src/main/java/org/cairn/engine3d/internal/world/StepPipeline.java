@@ -253,7 +253,7 @@ public final class StepPipeline {
             long a = System.nanoTime();
             Integrator.integrateVelocities(bodies, body, first, end, gx, gy, gz, h, maxLinearSpeed, maxAngularSpeed);
             long b = System.nanoTime();
-            block.warmStart(blk, k > 0);
+            block.warmStart(blk, k > 0, w);
             long c = System.nanoTime();
             block.solveSoft(blk, true, true, w);
             block.storeVelocities(blk);

@@ -19,8 +19,8 @@ import org.joml.Vector3d;
 import org.junit.jupiter.api.Test;
 
 /**
- * A world whose constraints fall into independent blocks (five separate pyramids, a box falling onto
- * one of them, bodies in free flight) is stepped block by block through the substeps: every body
+ * A world whose constraints fall into independent blocks (five separate pyramids, a bouncy box and
+ * ball falling onto two of them, a row of bouncy balls struck on the ground, bodies in free flight) is stepped block by block through the substeps: every body
  * ends each step exactly, bit for bit, where the colour-by-colour substeps over the whole world
  * leave it, on one worker and on three; and a kinematic body touching the pyramids turns the
  * blocks off (it moves through the substeps for every block at once).
@@ -49,8 +49,19 @@ class SolverBlocksTest {
             }
         }
         BodyId dropped = world.createBody(BodyDef.builder().position(16.3, 14, 0.1).angularVelocity(0.5, 1, 0.2).build());
-        world.createShape(dropped, ShapeDef.DEFAULTS, new Box(0.4, 0.3, 0.5));
+        world.createShape(dropped, ShapeDef.builder().restitution(0.5).build(), new Box(0.4, 0.3, 0.5));
         bodies.add(dropped);
+        // Bouncy balls: one dropped on the fourth pyramid, two in a row on the ground struck by a
+        // third (impacts resolved pass after pass within their block).
+        BodyId bouncing = world.createBody(BodyDef.builder().position(48.2, 16, 0.3).build());
+        world.createShape(bouncing, ShapeDef.builder().restitution(0.8).build(), new Sphere(0.4));
+        bodies.add(bouncing);
+        for (int i = 0; i < 3; i++) {
+            BodyId ball = world.createBody(BodyDef.builder().position(-8 + 0.6 * i - (i == 0 ? 1 : 0), 0.3, 6)
+                    .linearVelocity(i == 0 ? 3 : 0, 0, 0).build());
+            world.createShape(ball, ShapeDef.builder().restitution(1).friction(0).build(), new Sphere(0.3));
+            bodies.add(ball);
+        }
         BodyId ball = world.createBody(BodyDef.builder().position(-10, 20, 5).linearVelocity(1, 3, 0).build());
         world.createShape(ball, ShapeDef.DEFAULTS, new Sphere(0.3));
         bodies.add(ball);
