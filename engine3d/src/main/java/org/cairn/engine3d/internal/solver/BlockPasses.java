@@ -64,7 +64,7 @@ public final class BlockPasses {
 
     /**
      * Each block's solver entries, once they are made: entries are made in constraint order and
-     * no dynamic body is in two blocks, so a block's entries follow the previous block's.
+     * no moving body is in two blocks, so a block's entries follow the previous block's.
      */
     void entries() {
         int blocks = colouring.blockCount;

@@ -75,8 +75,7 @@ final class ConstraintColouring {
         }
         Arrays.fill(colourFill, 0);
         int n = 0;
-        // Blocks need every constrained body dynamic and awake or static: a kinematic body moves
-        // through the substeps for all the blocks it touches.
+        // Blocks need every constrained dynamic body awake (a sleeping one is not integrated).
         boolean blocks = blocksAllowed;
         for (int i = 0; i < contactCount; i++) {
             int c = contacts[i];
@@ -88,8 +87,7 @@ final class ConstraintColouring {
             if (!(dynamicA && b.awake[ia]) && !(dynamicB && b.awake[ib])) {
                 continue;
             }
-            blocks &= (dynamicA ? b.awake[ia] : b.type[ia] == BodyStore.STATIC)
-                    && (dynamicB ? b.awake[ib] : b.type[ib] == BodyStore.STATIC);
+            blocks &= (!dynamicA || b.awake[ia]) && (!dynamicB || b.awake[ib]);
             int colour = MAX_COLOURS;
             for (int k = 0; k < MAX_COLOURS; k++) {
                 int o = k * words;

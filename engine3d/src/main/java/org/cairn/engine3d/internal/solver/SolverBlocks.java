@@ -5,8 +5,9 @@ import org.cairn.engine3d.internal.contact.ContactStore;
 
 /**
  * The step's constraints in independent blocks: whole connected components of the constraint
- * graph (static bodies join nothing), consecutive components merged until a block holds at least
- * {@link #TARGET_CONSTRAINTS}. No dynamic body is in two blocks, so a block can be taken through
+ * graph (static bodies join nothing; a kinematic body joins what it touches, as it moves through
+ * the substeps with the block that holds it), consecutive components merged until a block holds at least
+ * {@link #TARGET_CONSTRAINTS}. No moving body is in two blocks, so a block can be taken through
  * all of a step's substeps before the next one starts, its bodies and constraints still in the
  * cache (as Box2D v2 and ODE solved island after island), and blocks on different workers need no
  * barrier between colours. Every body still meets its constraints in colour order, so the results
@@ -56,15 +57,15 @@ final class SolverBlocks {
         for (int i = 0; i < n; i++) {
             int c = chosen[i];
             int ia = cs.bodyA[c], ib = cs.bodyB[c];
-            boolean dynamicA = b.type[ia] == BodyStore.DYNAMIC, dynamicB = b.type[ib] == BodyStore.DYNAMIC;
-            if (dynamicA && dynamicB) {
+            boolean movingA = b.type[ia] != BodyStore.STATIC, movingB = b.type[ib] != BodyStore.STATIC;
+            if (movingA && movingB) {
                 int ra = root(ia), rb = root(ib);
                 if (ra != rb) {
                     // The smaller index as the root: the same links give the same roots.
                     parent[Math.max(ra, rb)] = Math.min(ra, rb);
                 }
             } else {
-                root(dynamicA ? ia : ib);
+                root(movingA ? ia : ib);
             }
         }
         for (int i = 0; i < n; i++) {
@@ -95,7 +96,7 @@ final class SolverBlocks {
 
     private int componentRoot(BodyStore b, ContactStore cs, int c) {
         int ia = cs.bodyA[c];
-        return root(b.type[ia] == BodyStore.DYNAMIC ? ia : cs.bodyB[c]);
+        return root(b.type[ia] != BodyStore.STATIC ? ia : cs.bodyB[c]);
     }
 
     private int root(int i) {
