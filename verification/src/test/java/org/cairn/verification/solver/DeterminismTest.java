@@ -141,18 +141,7 @@ class DeterminismTest {
         for (int step = 0; step < 300; step++) {
             world.step();
         }
-        long hash = 17;
-        Vector3d p = new Vector3d(), v = new Vector3d();
-        Quaterniond q = new Quaterniond();
-        for (BodyId body : bodies) {
-            world.position(body, p);
-            world.rotation(body, q);
-            world.linearVelocity(body, v);
-            for (double d : new double[] {p.x, p.y, p.z, q.x, q.y, q.z, q.w, v.x, v.y, v.z}) {
-                hash = 31 * hash + Double.doubleToLongBits(d);
-            }
-        }
-        return hash;
+        return stateHash(world, bodies);
     }
 
     /**
@@ -210,6 +199,11 @@ class DeterminismTest {
         for (int step = 0; step < 240; step++) {
             world.step();
         }
+        return stateHash(world, bodies);
+    }
+
+    /** Hash of the bodies' positions, rotations and velocities. */
+    private static long stateHash(World world, List<BodyId> bodies) {
         long hash = 17;
         Vector3d p = new Vector3d(), v = new Vector3d();
         Quaterniond q = new Quaterniond();

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.SplittableRandom;
 import org.joml.Matrix3d;
-import org.joml.Quaterniond;
 import org.joml.Vector3d;
 import org.junit.jupiter.api.Test;
 
@@ -32,7 +31,9 @@ class FrictionConeClampTest {
             ContactFriction friction = new ContactFriction(c);
             double[] s = new double[3 * SolverBodies.STRIDE];
             boolean bStatic = trial % 5 == 0;
-            Matrix3d inverseA = body(random, s, A), inverseB = bStatic ? new Matrix3d().zero() : body(random, s, B);
+            Matrix3d inverseA = RandomSolverBodies.dynamic(random, s, A, random.nextDouble(0.2, 20), 3, new Matrix3d());
+            Matrix3d inverseB = bStatic ? new Matrix3d().zero()
+                    : RandomSolverBodies.dynamic(random, s, B, random.nextDouble(0.2, 20), 3, new Matrix3d());
             staticB += bStatic ? 1 : 0;
             int ob = bStatic ? 0 : B;
 
@@ -43,13 +44,13 @@ class FrictionConeClampTest {
             }
             t1.normalize();
             Vector3d t2 = n.cross(t1, new Vector3d()).normalize();
-            put(c.normal, 0, n);
-            put(c.tangent, 0, t1);
-            put(c.tangent, 3, t2);
-            Vector3d centre = randomVector(random, 0.5), offsetA = randomVector(random, 1), offsetB = randomVector(random, 1);
-            put(c.frictionAnchor, 0, centre);
-            put(c.anchorOffset, 0, offsetA);
-            put(c.anchorOffset, 3, offsetB);
+            RandomSolverBodies.put(c.normal, 0, n);
+            RandomSolverBodies.put(c.tangent, 0, t1);
+            RandomSolverBodies.put(c.tangent, 3, t2);
+            Vector3d centre = RandomSolverBodies.vector(random, 0.5), offsetA = RandomSolverBodies.vector(random, 1), offsetB = RandomSolverBodies.vector(random, 1);
+            RandomSolverBodies.put(c.frictionAnchor, 0, centre);
+            RandomSolverBodies.put(c.anchorOffset, 0, offsetA);
+            RandomSolverBodies.put(c.anchorOffset, 3, offsetB);
             double mu = random.nextDouble(0.1, 1.2);
             c.friction[0] = mu;
             int points = 1 + random.nextInt(P);
@@ -116,25 +117,6 @@ class FrictionConeClampTest {
                 clamped + " clamped, " + twistClamped + " twists clamped, " + untouched + " untouched, " + staticB + " on static");
     }
 
-    /** A dynamic body's entry at o: a random velocity, inverse mass and world inverse inertia R·diag·Rᵀ (returned). */
-    private static Matrix3d body(SplittableRandom random, double[] s, int o) {
-        for (int i = 0; i < 6; i++) {
-            s[o + i] = random.nextDouble(-3, 3);
-        }
-        s[o + SolverBodies.INVERSE_MASS] = 1.0 / random.nextDouble(0.2, 20);
-        Matrix3d rotation = new Matrix3d().rotation(new Quaterniond(random.nextDouble(-1, 1), random.nextDouble(-1, 1),
-                random.nextDouble(-1, 1), random.nextDouble(-1, 1)).normalize());
-        Matrix3d diagonal = new Matrix3d().scaling(1.0 / random.nextDouble(0.05, 5), 1.0 / random.nextDouble(0.05, 5),
-                1.0 / random.nextDouble(0.05, 5));
-        Matrix3d inverse = new Matrix3d(rotation).mul(diagonal).mul(new Matrix3d(rotation).transpose());
-        for (int r = 0; r < 3; r++) {
-            for (int col = 0; col < 3; col++) {
-                s[o + SolverBodies.INVERSE_INERTIA + 3 * r + col] = inverse.get(col, r);
-            }
-        }
-        return inverse;
-    }
-
     private static void assertResponse(double[] before, double[] after, int o, Vector3d dv, Vector3d dw, String what) {
         double scale = 1e-11 * (1 + dv.length() + dw.length());
         assertEquals(before[o] + dv.x, after[o], scale, what + ": vx");
@@ -143,15 +125,5 @@ class FrictionConeClampTest {
         assertEquals(before[o + 3] + dw.x, after[o + 3], scale, what + ": ωx");
         assertEquals(before[o + 4] + dw.y, after[o + 4], scale, what + ": ωy");
         assertEquals(before[o + 5] + dw.z, after[o + 5], scale, what + ": ωz");
-    }
-
-    private static Vector3d randomVector(SplittableRandom random, double size) {
-        return new Vector3d(random.nextDouble(-size, size), random.nextDouble(-size, size), random.nextDouble(-size, size));
-    }
-
-    private static void put(double[] array, int o, Vector3d v) {
-        array[o] = v.x;
-        array[o + 1] = v.y;
-        array[o + 2] = v.z;
     }
 }

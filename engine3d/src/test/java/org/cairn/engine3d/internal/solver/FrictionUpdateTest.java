@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.SplittableRandom;
 import org.joml.Matrix3d;
-import org.joml.Quaterniond;
 import org.joml.Vector3d;
 import org.junit.jupiter.api.Test;
 
@@ -42,22 +41,22 @@ class FrictionUpdateTest {
             boolean bStatic = trial % 5 == 0;
             double massA = random.nextDouble(0.2, 20), massB = bStatic ? 0 : random.nextDouble(0.2, 20);
             Matrix3d inertiaA = new Matrix3d(), inertiaB = new Matrix3d().zero();
-            Matrix3d inverseA = body(random, s, A, massA, inertiaA);
-            Matrix3d inverseB = bStatic ? new Matrix3d().zero() : body(random, s, B, massB, inertiaB);
+            Matrix3d inverseA = RandomSolverBodies.dynamic(random, s, A, massA, 0.1, inertiaA);
+            Matrix3d inverseB = bStatic ? new Matrix3d().zero() : RandomSolverBodies.dynamic(random, s, B, massB, 0.1, inertiaB);
             int ob = bStatic ? 0 : B;
 
             Vector3d n = new Vector3d(random.nextDouble(-1, 1), random.nextDouble(-1, 1), random.nextDouble(-1, 1)).normalize();
             Vector3d t1 = Math.abs(n.x) > 0.5 ? new Vector3d(n.y, -n.x, 0) : new Vector3d(0, n.z, -n.y);
             t1.normalize();
             Vector3d t2 = n.cross(t1, new Vector3d());
-            put(c.normal, 0, n);
-            put(c.tangent, 0, t1);
-            put(c.tangent, 3, t2);
+            RandomSolverBodies.put(c.normal, 0, n);
+            RandomSolverBodies.put(c.tangent, 0, t1);
+            RandomSolverBodies.put(c.tangent, 3, t2);
             // The friction centre at the origin; each body's lever to it from its centre of mass.
-            Vector3d rA = randomVector(random, 1), rB = randomVector(random, 1);
-            put(c.frictionAnchor, 0, new Vector3d());
-            put(c.anchorOffset, 0, rA);
-            put(c.anchorOffset, 3, rB);
+            Vector3d rA = RandomSolverBodies.vector(random, 1), rB = RandomSolverBodies.vector(random, 1);
+            RandomSolverBodies.put(c.frictionAnchor, 0, new Vector3d());
+            RandomSolverBodies.put(c.anchorOffset, 0, rA);
+            RandomSolverBodies.put(c.anchorOffset, 3, rB);
             double mu = random.nextDouble(0.1, 1.2);
             c.friction[0] = mu;
             boolean released0 = trial % 11 == 0;
@@ -145,10 +144,10 @@ class FrictionUpdateTest {
             c.ensure(1);
             ContactFriction friction = new ContactFriction(c);
             double[] s = new double[3 * SolverBodies.STRIDE];
-            Matrix3d inverseA = body(random, s, A, random.nextDouble(0.2, 20), new Matrix3d());
-            Matrix3d inverseB = body(random, s, B, random.nextDouble(0.2, 20), new Matrix3d());
+            Matrix3d inverseA = RandomSolverBodies.dynamic(random, s, A, random.nextDouble(0.2, 20), 0.1, new Matrix3d());
+            Matrix3d inverseB = RandomSolverBodies.dynamic(random, s, B, random.nextDouble(0.2, 20), 0.1, new Matrix3d());
             Vector3d n = new Vector3d(random.nextDouble(-1, 1), random.nextDouble(-1, 1), random.nextDouble(-1, 1)).normalize();
-            put(c.normal, 0, n);
+            RandomSolverBodies.put(c.normal, 0, n);
             c.friction[0] = 0.8;
             c.pointCount[0] = 2;
             c.normalImpulse[0] = 3;
@@ -169,8 +168,8 @@ class FrictionUpdateTest {
             }
             Vector3d t1 = Math.abs(n.x) > 0.5 ? new Vector3d(n.y, -n.x, 0) : new Vector3d(0, n.z, -n.y);
             t1.normalize();
-            put(c.tangent, 0, t1);
-            put(c.tangent, 3, n.cross(t1, new Vector3d()));
+            RandomSolverBodies.put(c.tangent, 0, t1);
+            RandomSolverBodies.put(c.tangent, 3, n.cross(t1, new Vector3d()));
             prepareMasses(c, inverseA, inverseB, s[A + SolverBodies.INVERSE_MASS], s[B + SolverBodies.INVERSE_MASS],
                     new Vector3d(), new Vector3d(), n, t1, n.cross(t1, new Vector3d()));
             friction.solveFriction(s, 0, A, B);
@@ -211,25 +210,6 @@ class FrictionUpdateTest {
     }
 
     /** A dynamic body at entry o: random velocities, its inverse mass, and inertia R·diag·Rᵀ into {@code inertia}; returns its inverse. */
-    private static Matrix3d body(SplittableRandom random, double[] s, int o, double mass, Matrix3d inertia) {
-        for (int i = 0; i < 6; i++) {
-            s[o + i] = random.nextDouble(-0.1, 0.1);
-        }
-        s[o + SolverBodies.INVERSE_MASS] = 1 / mass;
-        Matrix3d rotation = new Matrix3d().rotation(new Quaterniond(random.nextDouble(-1, 1), random.nextDouble(-1, 1),
-                random.nextDouble(-1, 1), random.nextDouble(-1, 1)).normalize());
-        Matrix3d principal = new Matrix3d().scaling(mass * random.nextDouble(0.05, 1), mass * random.nextDouble(0.05, 1),
-                mass * random.nextDouble(0.05, 1));
-        inertia.set(rotation).mul(principal).mul(new Matrix3d(rotation).transpose());
-        Matrix3d inverse = new Matrix3d(inertia).invert();
-        for (int r = 0; r < 3; r++) {
-            for (int col = 0; col < 3; col++) {
-                s[o + SolverBodies.INVERSE_INERTIA + 3 * r + col] = inverse.get(col, r);
-            }
-        }
-        return inverse;
-    }
-
     private static Vector3d momentum(double[] s, int ob, double massA, double massB) {
         return new Vector3d(s[A], s[A + 1], s[A + 2]).mul(massA).add(new Vector3d(s[ob], s[ob + 1], s[ob + 2]).mul(massB));
     }
@@ -259,13 +239,4 @@ class FrictionUpdateTest {
         return m;
     }
 
-    private static Vector3d randomVector(SplittableRandom random, double size) {
-        return new Vector3d(random.nextDouble(-size, size), random.nextDouble(-size, size), random.nextDouble(-size, size));
-    }
-
-    private static void put(double[] array, int o, Vector3d v) {
-        array[o] = v.x;
-        array[o + 1] = v.y;
-        array[o + 2] = v.z;
-    }
 }

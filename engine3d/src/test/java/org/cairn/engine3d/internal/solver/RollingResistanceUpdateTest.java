@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.SplittableRandom;
 import org.joml.Matrix3d;
-import org.joml.Quaterniond;
 import org.joml.Vector3d;
 import org.junit.jupiter.api.Test;
 
@@ -35,8 +34,8 @@ class RollingResistanceUpdateTest {
             staticB += bStatic ? 1 : 0;
             int ob = bStatic ? 0 : B;
             Matrix3d inertiaA = new Matrix3d(), inertiaB = new Matrix3d().zero();
-            Matrix3d inverseA = body(random, s, A, inertiaA);
-            Matrix3d inverseB = bStatic ? new Matrix3d().zero() : body(random, s, B, inertiaB);
+            Matrix3d inverseA = RandomSolverBodies.dynamic(random, s, A, random.nextDouble(0.2, 20), 2, inertiaA);
+            Matrix3d inverseB = bStatic ? new Matrix3d().zero() : RandomSolverBodies.dynamic(random, s, B, random.nextDouble(0.2, 20), 2, inertiaB);
             if (trial % 2 == 0) {
                 // Slow relative spin: rolling resistance can stop it.
                 for (int i = 3; i < 6; i++) {
@@ -110,26 +109,6 @@ class RollingResistanceUpdateTest {
     }
 
     /** A dynamic body at entry o: random velocities and spin, inertia R·diag·Rᵀ into {@code inertia}; returns its inverse. */
-    private static Matrix3d body(SplittableRandom random, double[] s, int o, Matrix3d inertia) {
-        for (int i = 0; i < 6; i++) {
-            s[o + i] = random.nextDouble(-2, 2);
-        }
-        double mass = random.nextDouble(0.2, 20);
-        s[o + SolverBodies.INVERSE_MASS] = 1 / mass;
-        Matrix3d rotation = new Matrix3d().rotation(new Quaterniond(random.nextDouble(-1, 1), random.nextDouble(-1, 1),
-                random.nextDouble(-1, 1), random.nextDouble(-1, 1)).normalize());
-        Matrix3d principal = new Matrix3d().scaling(mass * random.nextDouble(0.05, 1), mass * random.nextDouble(0.05, 1),
-                mass * random.nextDouble(0.05, 1));
-        inertia.set(rotation).mul(principal).mul(new Matrix3d(rotation).transpose());
-        Matrix3d inverse = new Matrix3d(inertia).invert();
-        for (int r = 0; r < 3; r++) {
-            for (int col = 0; col < 3; col++) {
-                s[o + SolverBodies.INVERSE_INERTIA + 3 * r + col] = inverse.get(col, r);
-            }
-        }
-        return inverse;
-    }
-
     private static Vector3d angularMomentum(double[] s, int ob, Matrix3d inertiaA, Matrix3d inertiaB) {
         return inertiaA.transform(new Vector3d(s[A + 3], s[A + 4], s[A + 5]))
                 .add(inertiaB.transform(new Vector3d(s[ob + 3], s[ob + 4], s[ob + 5])));
