@@ -158,6 +158,6 @@ public final class BlockPasses {
         for (int e = firstEntry(blk); e < entryEnd(blk); e++) {
             c.updateDeltaRotation(bodies, body[e]);
         }
-        solver.updateSeparations(colouring.blockStart(blk), colouring.blockEnd(blk), solver.scratch(w));
+        c.updateSeparations(bodies, colouring.blockStart(blk), colouring.blockEnd(blk));
     }
 }

@@ -317,6 +317,44 @@ final class ContactConstraints {
         deltaRotation[4 * i + 3] = qw * pw - qx * px - qy * py - qz * pz;
     }
 
+    /**
+     * Each point's current separation, s = s₀ + n·(ΔcB − ΔcA) + n·(ΔqB·rB − rB) − n·(ΔqA·rA − rA),
+     * with n·(Δq·r − r) = (Δq⁻¹·n − n)·r: one rotation of the normal per body and manifold, and
+     * with rA = r + DA, rB = r + DB one dot product per point, s = s₀ + n·Δc + (uB·DB − uA·DA) +
+     * (uB − uA)·r for u = Δq⁻¹·n − n.
+     */
+    void updateSeparations(BodyStore b, int from, int to) {
+        double[] center = b.center, center0 = this.center0, dq = deltaRotation, anchor = this.anchor, offset = anchorOffset,
+                base = baseSeparation, current = currentSeparation, normal = this.normal;
+        for (int k = from; k < to; k++) {
+            int ia = bodyA[k], ib = bodyB[k];
+            double nx = normal[3 * k], ny = normal[3 * k + 1], nz = normal[3 * k + 2];
+            double moved = nx * ((center[3 * ib] - center0[3 * ib]) - (center[3 * ia] - center0[3 * ia]))
+                    + ny * ((center[3 * ib + 1] - center0[3 * ib + 1]) - (center[3 * ia + 1] - center0[3 * ia + 1]))
+                    + nz * ((center[3 * ib + 2] - center0[3 * ib + 2]) - (center[3 * ia + 2] - center0[3 * ia + 2]));
+            // u = Δq⁻¹·n − n, by v' = v + 2w(u×v) + 2u×(u×v) with the conjugate's vector part −q.
+            double qx = -dq[4 * ia], qy = -dq[4 * ia + 1], qz = -dq[4 * ia + 2], qw = dq[4 * ia + 3];
+            double tx = 2.0 * (qy * nz - qz * ny), ty = 2.0 * (qz * nx - qx * nz), tz = 2.0 * (qx * ny - qy * nx);
+            double uax = qw * tx + (qy * tz - qz * ty), uay = qw * ty + (qz * tx - qx * tz), uaz = qw * tz + (qx * ty - qy * tx);
+            qx = -dq[4 * ib];
+            qy = -dq[4 * ib + 1];
+            qz = -dq[4 * ib + 2];
+            qw = dq[4 * ib + 3];
+            tx = 2.0 * (qy * nz - qz * ny);
+            ty = 2.0 * (qz * nx - qx * nz);
+            tz = 2.0 * (qx * ny - qy * nx);
+            double ubx = qw * tx + (qy * tz - qz * ty), uby = qw * ty + (qz * tx - qx * tz), ubz = qw * tz + (qx * ty - qy * tx);
+            int o = 6 * k;
+            double shift = moved + (ubx * offset[o + 3] + uby * offset[o + 4] + ubz * offset[o + 5])
+                    - (uax * offset[o] + uay * offset[o + 1] + uaz * offset[o + 2]);
+            double dx = ubx - uax, dy = uby - uay, dz = ubz - uaz;
+            for (int j = 0; j < pointCount[k]; j++) {
+                int p = ContactConstraints.P * k + j;
+                current[p] = base[p] + (shift + (dx * anchor[3 * p] + dy * anchor[3 * p + 1] + dz * anchor[3 * p + 2]));
+            }
+        }
+    }
+
     /** Current separation of point p: s₀ plus the normal part of the anchors' motion since prepare. */
     double separation(BodyStore b, int k, int ia, int ib, int p, SolverScratch w) {
         double[] tmp = w.tmp;
