@@ -461,6 +461,16 @@ final class JointSolver extends JointKinds {
         return active[n];
     }
 
+    /** Colours of this step's joints (for tests). */
+    int colourCount() {
+        return colourCount;
+    }
+
+    /** Where colour c's joints start among the active ones; colourStart(colourCount()) is where the overflow starts (for tests). */
+    int colourStart(int c) {
+        return colourStart[c];
+    }
+
     /** Active joints this step (for tests). */
     int count() {
         return count;
