@@ -65,8 +65,8 @@ class NormalBlockComplementarityTest {
             double[] k = new double[points * points];
             for (int i = 0; i < points; i++) {
                 for (int j = 0; j < points; j++) {
-                    k[points * i + j] = n.dot(response(inverseB, s[ob + SolverBodies.INVERSE_MASS], rb[j], n, rb[i])
-                            .add(response(inverseA, s[A + SolverBodies.INVERSE_MASS], ra[j], n, ra[i])));
+                    k[points * i + j] = n.dot(RandomSolverBodies.velocityChange(inverseB, s[ob + SolverBodies.INVERSE_MASS], rb[j], n, rb[i])
+                            .add(RandomSolverBodies.velocityChange(inverseA, s[A + SolverBodies.INVERSE_MASS], ra[j], n, ra[i])));
                 }
             }
             double[] inverse = new double[points * points];
@@ -114,11 +114,5 @@ class NormalBlockComplementarityTest {
         assertTrue(applied > 600 && pushingPoints > 500 && releasedPoints > 300 && fourPoints > 250,
                 applied + " applied, " + declined + " declined, " + pushingPoints + " pushing and " + releasedPoints
                         + " released points, " + fourPoints + " four-point manifolds");
-    }
-
-    /** The velocity change at lever s of a body (inverse inertia, inverse mass) from a unit impulse j at lever r. */
-    private static Vector3d response(Matrix3d inverseInertia, double inverseMass, Vector3d r, Vector3d j, Vector3d s) {
-        Vector3d dw = inverseInertia.transform(new Vector3d(r).cross(j));
-        return dw.cross(s).add(new Vector3d(j).mul(inverseMass));
     }
 }

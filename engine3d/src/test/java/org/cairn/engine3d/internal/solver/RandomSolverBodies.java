@@ -46,4 +46,10 @@ final class RandomSolverBodies {
         array[o + 1] = v.y;
         array[o + 2] = v.z;
     }
+
+    /** The velocity change at lever s of a body (inverse inertia, inverse mass) from an impulse j at lever r: m⁻¹·j + (I⁻¹·(r × j)) × s. */
+    static Vector3d velocityChange(Matrix3d inverseInertia, double inverseMass, Vector3d r, Vector3d j, Vector3d s) {
+        Vector3d dw = inverseInertia.transform(new Vector3d(r).cross(j));
+        return dw.cross(s).add(new Vector3d(j).mul(inverseMass));
+    }
 }

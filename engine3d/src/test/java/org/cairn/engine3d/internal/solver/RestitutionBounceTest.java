@@ -51,7 +51,7 @@ class RestitutionBounceTest {
             RandomSolverBodies.put(c.anchorOffset, 0, da);
             RandomSolverBodies.put(c.anchorOffset, 3, db);
             Vector3d ra = new Vector3d(r).add(da), rb = new Vector3d(r).add(db);
-            double k = n.dot(response(inverseB, bStatic ? 0 : 1 / massB, rb, n, rb)) + n.dot(response(inverseA, 1 / massA, ra, n, ra));
+            double k = n.dot(RandomSolverBodies.velocityChange(inverseB, bStatic ? 0 : 1 / massB, rb, n, rb)) + n.dot(RandomSolverBodies.velocityChange(inverseA, 1 / massA, ra, n, ra));
             c.pointCount[0] = 1;
             c.normalMass[0] = 1 / k;
             double e = random.nextDouble(0.05, 1);
@@ -123,11 +123,5 @@ class RestitutionBounceTest {
 
     private static Vector3d momentum(double[] s, int ob, double massA, double massB) {
         return new Vector3d(s[A], s[A + 1], s[A + 2]).mul(massA).add(new Vector3d(s[ob], s[ob + 1], s[ob + 2]).mul(massB));
-    }
-
-    /** The velocity change at lever s of a body (inverse inertia, inverse mass) from a unit impulse j at lever r. */
-    private static Vector3d response(Matrix3d inverseInertia, double inverseMass, Vector3d r, Vector3d j, Vector3d s) {
-        Vector3d dw = inverseInertia.transform(new Vector3d(r).cross(j));
-        return dw.cross(s).add(new Vector3d(j).mul(inverseMass));
     }
 }
