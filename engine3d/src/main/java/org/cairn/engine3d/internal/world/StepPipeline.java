@@ -92,8 +92,50 @@ public final class StepPipeline {
         boolean soft = solver.settings().kind() == SolverSettings.Kind.SOFT_STEP;
         if (solver.blocks().count() > 1) {
             substepsInBlocks(world, solver, substeps, pool);
+        } else {
+            substepsColourByColour(world, solver, substeps, soft, pool);
         }
-        for (int k = 0; k < substeps && solver.blocks().count() == 1; k++) {
+        long r = System.nanoTime();
+        if (soft) {
+            solver.applyRestitution(pool);
+            solver.storeVelocities(pool);
+        }
+        long st = System.nanoTime();
+        solver.storeImpulses(world.contacts, pool);
+        solver.collectHits(world.contacts, world.hitEventThreshold);
+        world.jointsBroke(solver, solver.finishJoints(pool));
+        stageNanos[StepStage.RESTITUTION.ordinal()] += st - r;
+        stageNanos[StepStage.STORE_IMPULSES.ordinal()] += System.nanoTime() - st;
+        long t2 = System.nanoTime();
+        pool.run(finalizeBodies, activeCount, BODY_BLOCK);
+        long t3 = System.nanoTime();
+        world.continuous.solve(active, activeCount);
+        world.nonFiniteBodies = NonFiniteGuard.repair(bodies, active, activeCount, scratch9[0], world.firstNonFinite);
+        long t4 = System.nanoTime();
+        stageNanos[StepStage.CONTINUOUS.ordinal()] += t4 - t3;
+        // Checked on the workers (reading the broadphase only); the few boxes that moved out are
+        // refreshed here, in body order, as if every body had been refreshed in turn.
+        if (proxyStale.length < activeCount) {
+            proxyStale = new boolean[Math.max(activeCount, 2 * proxyStale.length)];
+        }
+        stepWorld = world;
+        world.ensureWorkers(pool.workerCount());
+        pool.run(checkProxies, activeCount, BODY_BLOCK);
+        for (int a = 0; a < activeCount; a++) {
+            if (proxyStale[a]) {
+                world.refreshProxies(active[a], false);
+            }
+        }
+        long t5 = System.nanoTime();
+        stageNanos[StepStage.FINALIZE_BODIES.ordinal()] += (t3 - t2) + (t5 - t4);
+        world.sleep.update(bodies, world.islands, world.contacts, world.shapes.body, dt);
+        stageNanos[StepStage.SLEEP.ordinal()] += System.nanoTime() - t5;
+    }
+
+    /** The substeps over the whole world, each pass colour by colour (in parallel within a colour). */
+    private void substepsColourByColour(WorldState world, ContactSolver solver, int substeps, boolean soft, WorkerPool pool) {
+        int activeCount = world.activeCount;
+        for (int k = 0; k < substeps; k++) {
             long a = System.nanoTime();
             pool.run(integrateVelocities, activeCount, BODY_BLOCK);
             long b = System.nanoTime();
@@ -135,41 +177,6 @@ public final class StepPipeline {
             stageNanos[StepStage.INTEGRATE_POSITIONS.ordinal()] += e - d;
             stageNanos[StepStage.RELAX.ordinal()] += f - e;
         }
-        long r = System.nanoTime();
-        if (soft) {
-            solver.applyRestitution(pool);
-            solver.storeVelocities(pool);
-        }
-        long st = System.nanoTime();
-        solver.storeImpulses(world.contacts, pool);
-        solver.collectHits(world.contacts, world.hitEventThreshold);
-        world.jointsBroke(solver, solver.finishJoints(pool));
-        stageNanos[StepStage.RESTITUTION.ordinal()] += st - r;
-        stageNanos[StepStage.STORE_IMPULSES.ordinal()] += System.nanoTime() - st;
-        long t2 = System.nanoTime();
-        pool.run(finalizeBodies, activeCount, BODY_BLOCK);
-        long t3 = System.nanoTime();
-        world.continuous.solve(active, activeCount);
-        world.nonFiniteBodies = NonFiniteGuard.repair(bodies, active, activeCount, scratch9[0], world.firstNonFinite);
-        long t4 = System.nanoTime();
-        stageNanos[StepStage.CONTINUOUS.ordinal()] += t4 - t3;
-        // Checked on the workers (reading the broadphase only); the few boxes that moved out are
-        // refreshed here, in body order, as if every body had been refreshed in turn.
-        if (proxyStale.length < activeCount) {
-            proxyStale = new boolean[Math.max(activeCount, 2 * proxyStale.length)];
-        }
-        stepWorld = world;
-        world.ensureWorkers(pool.workerCount());
-        pool.run(checkProxies, activeCount, BODY_BLOCK);
-        for (int a = 0; a < activeCount; a++) {
-            if (proxyStale[a]) {
-                world.refreshProxies(active[a], false);
-            }
-        }
-        long t5 = System.nanoTime();
-        stageNanos[StepStage.FINALIZE_BODIES.ordinal()] += (t3 - t2) + (t5 - t4);
-        world.sleep.update(bodies, world.islands, world.contacts, world.shapes.body, dt);
-        stageNanos[StepStage.SLEEP.ordinal()] += System.nanoTime() - t5;
     }
 
     // The substeps block by block (ContactSolver.blocks): what the tasks work on.
