@@ -283,9 +283,16 @@ public final class RoundHullCollider {
         return written;
     }
 
-    /** One point between the capsule's segment and a hull edge, along the axis (hull to capsule). */
-    private void edgePoint(CollisionHull hull, int edge, double separation, double nx, double ny, double nz, double r,
+    /**
+     * One point between the capsule's segment and the hull's edge that carries axis n (hull to
+     * capsule): the edge through the hull's support vertex along n most nearly parallel to the edge
+     * the axis was made from. The axis is made from an edge's direction only, and a box has four
+     * edges of each direction; the one that found it first may lie across the hull from where the
+     * capsule is (a capsule sunk 0.48 m into a box got its point 0.63 m outside itself).
+     */
+    private void edgePoint(CollisionHull hull, int axisEdge, double separation, double nx, double ny, double nz, double r,
                            Manifold out) {
+        int edge = supportEdge(hull, axisEdge, nx, ny, nz);
         int v0 = hull.edgeVertices[2 * edge], v1 = hull.edgeVertices[2 * edge + 1];
         double qx = hull.vertices[3 * v0], qy = hull.vertices[3 * v0 + 1], qz = hull.vertices[3 * v0 + 2];
         double d2x = hull.vertices[3 * v1] - qx, d2y = hull.vertices[3 * v1 + 1] - qy, d2z = hull.vertices[3 * v1 + 2] - qz;
@@ -300,5 +307,29 @@ public final class RoundHullCollider {
         double hx = qx + t * d2x, hy = qy + t * d2y, hz = qz + t * d2z;
         // Midway between the hull edge point and the capsule surface point p − r·n.
         out.add(0.5 * (hx + px - r * nx), 0.5 * (hy + py - r * ny), 0.5 * (hz + pz - r * nz), separation, 0);
+    }
+
+    /** The edge through the hull's support vertex along n whose direction is nearest to edge {@code like}'s (up to sense). */
+    private static int supportEdge(CollisionHull hull, int like, double nx, double ny, double nz) {
+        double[] v = hull.vertices;
+        int l0 = hull.edgeVertices[2 * like], l1 = hull.edgeVertices[2 * like + 1];
+        double lx = v[3 * l1] - v[3 * l0], ly = v[3 * l1 + 1] - v[3 * l0 + 1], lz = v[3 * l1 + 2] - v[3 * l0 + 2];
+        int top = hull.support(nx, ny, nz);
+        int best = like;
+        double bestCosine2 = -1;
+        for (int e = 0; e < hull.edgeCount; e++) {
+            int e0 = hull.edgeVertices[2 * e], e1 = hull.edgeVertices[2 * e + 1];
+            if (e0 != top && e1 != top) {
+                continue;
+            }
+            double dx = v[3 * e1] - v[3 * e0], dy = v[3 * e1 + 1] - v[3 * e0 + 1], dz = v[3 * e1 + 2] - v[3 * e0 + 2];
+            double dot = dx * lx + dy * ly + dz * lz;
+            double cosine2 = dot * dot / ((dx * dx + dy * dy + dz * dz) * (lx * lx + ly * ly + lz * lz));
+            if (cosine2 > bestCosine2) {
+                bestCosine2 = cosine2;
+                best = e;
+            }
+        }
+        return best;
     }
 }

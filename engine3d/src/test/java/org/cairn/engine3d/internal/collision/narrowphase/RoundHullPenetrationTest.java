@@ -91,4 +91,41 @@ class RoundHullPenetrationTest {
         assertEquals(200, checked);
         assertTrue(single >= 20, "only " + single + " poses gave a single point");
     }
+
+    /**
+     * A capsule lying across a unit box's edge, its core 0.2·√2 m inside the edge's corner line:
+     * the edge axis wins (faces overlap by 0.62 m, the edge axis by 0.28 m), and the one point lies
+     * midway between the edge, h = (0.5, 0.5, 0), and the capsule's surface, p − r·n with p = (0.3,
+     * 0.3, 0) and n = (1, 1, 0)/√2 (box to capsule), so at ((0.5 + 0.3 − r/√2)/2, same, 0), with
+     * separation −0.2·√2 − r. Turned about the edge direction by 0°, 90°, 180° and 270°, so each of
+     * the box's four edges of that direction is the one: the axis is made from an edge's direction
+     * alone, and the point once went on the first such edge in the hull's list, across the box.
+     */
+    @Test
+    void aCapsuleSunkAcrossABoxEdgeGetsOnePointMidwayBetweenThatEdgeAndItsSurface() {
+        double r = 0.1, d = 0.2;
+        CollisionShape capsule = CollisionShape.of(new Capsule(0.6, r));
+        CollisionShape box = CollisionShape.of(new Box(0.5, 0.5, 0.5));
+        RoundHullCollider collider = new RoundHullCollider();
+        Manifold m = new Manifold();
+        int[] cache = new int[Narrowphase.CACHE_INTS];
+        double expected = (0.5 + (0.5 - d) - r / Math.sqrt(2)) / 2;
+        for (int quarter = 0; quarter < 4; quarter++) {
+            Quaterniond turn = new Quaterniond().rotationZ(quarter * Math.PI / 2);
+            // The capsule's axis (local y) along (1, −1, 0)/√2, its centre at (0.5 − d, 0.5 − d, 0).
+            Quaterniond qa = new Quaterniond(turn).mul(new Quaterniond().rotationZ(Math.PI / 4));
+            Vector3d pa = turn.transform(new Vector3d(0.5 - d, 0.5 - d, 0));
+            java.util.Arrays.fill(cache, 0);
+            collider.collide(capsule, pa.x, pa.y, pa.z, qa.x, qa.y, qa.z, qa.w, box, 0, 0, 0, 0, 0, 0, 1, cache, 0, m);
+            assertEquals(1, m.pointCount, "quarter " + quarter + ": one point");
+            Vector3d normal = turn.transformInverse(new Vector3d(m.normalX, m.normalY, m.normalZ));
+            Vector3d point = turn.transformInverse(new Vector3d(m.position[0], m.position[1], m.position[2]));
+            assertEquals(-Math.sqrt(0.5), normal.x, 1e-12, "quarter " + quarter + ": normal from the capsule into the box");
+            assertEquals(-Math.sqrt(0.5), normal.y, 1e-12, "quarter " + quarter + ": normal from the capsule into the box");
+            assertEquals(-d * Math.sqrt(2) - r, m.separation[0], 1e-12, "quarter " + quarter + ": separation");
+            assertEquals(expected, point.x, 1e-12, "quarter " + quarter + ": point midway, x");
+            assertEquals(expected, point.y, 1e-12, "quarter " + quarter + ": point midway, y");
+            assertEquals(0.0, point.z, 1e-12, "quarter " + quarter + ": point midway, z");
+        }
+    }
 }
