@@ -16,8 +16,11 @@ final class NormalBlock {
     private final ContactFriction friction;
     /** This step's context: set by the solver before the step's first pass. */
     StepContext x;
-    /** Whether four points, none left out, take {@link #solveFour} (tests compare it with the general path). */
-    boolean fourPointPath = true;
+    /**
+     * Whether four points, or two, none left out, take {@link #solveFour} or {@link #solveTwo}
+     * (tests compare them with the general path).
+     */
+    boolean closedFormPaths = true;
 
     NormalBlock(ContactConstraints cons, ContactFriction friction) {
         this.cons = cons;
@@ -45,8 +48,13 @@ final class NormalBlock {
         int o = P * P * k;
         boolean anyFrozen = false;
         boolean feasible = false;
-        int four = n == P && fourPointPath ? solveFour(bs, k, oa, ob, soft, useBias, relaxClosesGaps, w)
+        int four = !closedFormPaths ? FOUR_NOT_TAKEN
+                : n == P ? solveFour(bs, k, oa, ob, soft, useBias, relaxClosesGaps, w)
+                : n == 2 ? solveTwo(bs, k, oa, ob, soft, useBias, relaxClosesGaps, w)
                 : FOUR_NOT_TAKEN;
+        if (four == TWO_DECLINED) {
+            return false;
+        }
         if (four == FOUR_APPLIED) {
             return true;
         }
@@ -200,7 +208,7 @@ final class NormalBlock {
         return (o[i + 3] * cbx + o[i + 4] * cby + o[i + 5] * cbz) - (o[i] * cax + o[i + 1] * cay + o[i + 2] * caz);
     }
 
-    private static final int FOUR_NOT_TAKEN = 0, FOUR_APPLIED = 1, FOUR_INFEASIBLE = 2;
+    private static final int FOUR_NOT_TAKEN = 0, FOUR_APPLIED = 1, FOUR_INFEASIBLE = 2, TWO_DECLINED = 3;
 
     /**
      * Whether every point that is solved holds no impulse and none approaches (r ≥ 0): then λ = 0
@@ -340,6 +348,149 @@ final class NormalBlock {
         double srx = 0.0 + p0 * ax0 + p1 * ax1 + p2 * ax2 + p3 * ax3;
         double sry = 0.0 + p0 * ay0 + p1 * ay1 + p2 * ay2 + p3 * ay3;
         double srz = 0.0 + p0 * az0 + p1 * az1 + p2 * az2 + p3 * az3;
+        double[] offset = cons.anchorOffset;
+        int o6 = 6 * k;
+        double sax = srx + offset[o6] * sum, say = sry + offset[o6 + 1] * sum, saz = srz + offset[o6 + 2] * sum;
+        double sbx = srx + offset[o6 + 3] * sum, sby = sry + offset[o6 + 4] * sum, sbz = srz + offset[o6 + 5] * sum;
+        double mA = bs[oa + SolverBodies.INVERSE_MASS];
+        if (mA > 0) {
+            double linear = mA * sum;
+            bs[oa] -= linear * nx;
+            bs[oa + 1] -= linear * ny;
+            bs[oa + 2] -= linear * nz;
+            ContactConstraints.rotate(bs, oa, -(say * nz - saz * ny), -(saz * nx - sax * nz), -(sax * ny - say * nx));
+        }
+        double mB = bs[ob + SolverBodies.INVERSE_MASS];
+        if (mB > 0) {
+            double linear = mB * sum;
+            bs[ob] += linear * nx;
+            bs[ob + 1] += linear * ny;
+            bs[ob + 2] += linear * nz;
+            ContactConstraints.rotate(bs, ob, sby * nz - sbz * ny, sbz * nx - sbx * nz, sbx * ny - sby * nx);
+        }
+        return FOUR_APPLIED;
+    }
+
+    /**
+     * {@link #solveBlock}'s two-point case (an edge on a face, two boxes' edges side by side: a
+     * third of a tumbling pile's manifolds), none left out, in locals: the same operations in the
+     * same order as the general path, its active set included (a point that would pull lets go and
+     * the other is solved alone, Δλ = −r'/K₁₁ with r' its right-hand side seeing the released
+     * point; if that one pulls too, both let go), followed by {@link ContactConstraints#applyNormals}.
+     * Returns {@code FOUR_APPLIED} when done, {@code TWO_DECLINED} when a released point would be
+     * left approaching (the caller solves point by point), {@code FOUR_INFEASIBLE} with the scratch
+     * filled when the remaining point's K₁₁ is not positive (the general path's pseudo-inverse
+     * takes it), {@code FOUR_NOT_TAKEN} with a point left out.
+     */
+    private int solveTwo(double[] bs, int k, int oa, int ob, Softness soft, boolean useBias, boolean relaxClosesGaps,
+                         SolverScratch w) {
+        int q = P * k;
+        double[] current = cons.currentSeparation;
+        double s0 = current[q], s1 = current[q + 1];
+        double closed = SoftContactPass.CLOSED_GAP_METERS;
+        if (!useBias && !relaxClosesGaps && (s0 > closed || s1 > closed)) {
+            return FOUR_NOT_TAKEN;
+        }
+        double nx = cons.normal[3 * k], ny = cons.normal[3 * k + 1], nz = cons.normal[3 * k + 2];
+        double vn0 = nx * (bs[ob] - bs[oa]) + ny * (bs[ob + 1] - bs[oa + 1]) + nz * (bs[ob + 2] - bs[oa + 2]);
+        double wax = bs[oa + 3], way = bs[oa + 4], waz = bs[oa + 5];
+        double wbx = bs[ob + 3], wby = bs[ob + 4], wbz = bs[ob + 5];
+        double cax = ny * waz - nz * way, cay = nz * wax - nx * waz, caz = nx * way - ny * wax;
+        double cbx = ny * wbz - nz * wby, cby = nz * wbx - nx * wbz, cbz = nx * wby - ny * wbx;
+        double[] r = cons.anchor, impulse = cons.normalImpulse;
+        int a = 3 * q;
+        double ax0 = r[a], ay0 = r[a + 1], az0 = r[a + 2], ax1 = r[a + 3], ay1 = r[a + 4], az1 = r[a + 5];
+        double vnD = vn0 + offsetVelocity(k, cax, cay, caz, cbx, cby, cbz);
+        double dcx = cbx - cax, dcy = cby - cay, dcz = cbz - caz;
+        double vn0p = vnD + (ax0 * dcx + ay0 * dcy + az0 * dcz);
+        double vn1p = vnD + (ax1 * dcx + ay1 * dcy + az1 * dcz);
+        double l0 = impulse[q], l1 = impulse[q + 1];
+        double r0, r1, e0, e1, k0, k1;
+        double invH = x.invH;
+        if (useBias) {
+            cons.trackApproach(k, q, vn0p, true);
+            cons.trackApproach(k, q + 1, vn1p, true);
+            double ms = soft.massScale, bias = soft.massScale * soft.biasRate, cap = -cons.pushCap[k];
+            double is = soft.impulseScale;
+            r0 = s0 > closed ? vn0p + s0 * invH : ms * vn0p + Math.max(bias * s0, cap);
+            e0 = s0 > closed ? 1 : ms;
+            k0 = s0 > closed ? 0 : is * l0;
+            r1 = s1 > closed ? vn1p + s1 * invH : ms * vn1p + Math.max(bias * s1, cap);
+            e1 = s1 > closed ? 1 : ms;
+            k1 = s1 > closed ? 0 : is * l1;
+        } else {
+            r0 = s0 > closed ? vn0p + s0 * invH : vn0p;
+            r1 = s1 > closed ? vn1p + s1 * invH : vn1p;
+            e0 = 1;
+            e1 = 1;
+            k0 = 0;
+            k1 = 0;
+        }
+        if (l0 == 0 & l1 == 0 & r0 >= 0 & r1 >= 0) {
+            // Nothing pushes and nothing approaches: see nothingToDo.
+            return FOUR_APPLIED;
+        }
+        double[] m = cons.blockMass;
+        int o = P * P * k;
+        double d0 = -(0.0 + m[o] * r0 + m[o + 1] * r1) - k0;
+        double d1 = -(0.0 + m[o + 2] * r0 + m[o + 3] * r1) - k1;
+        if (!(l0 + d0 >= 0 & l1 + d1 >= 0)) {
+            // The active set: the point pulling harder lets go (λ → 0), the other is solved alone.
+            double v0 = l0 + d0, v1 = l1 + d1;
+            int worst = v0 < 0 ? (v1 < v0 ? 1 : 0) : v1 < 0 ? 1 : -1;
+            if (worst >= 0) {
+                double[] km = cons.blockMatrix;
+                boolean keep0 = worst == 1;
+                double kept = keep0 ? km[o] : km[o + 3];
+                if (!(kept > 0)) {
+                    double[] rhs = w.blockRhs, scale = w.blockScale, leak = w.blockLeak, delta = w.blockDelta;
+                    rhs[0] = r0;
+                    rhs[1] = r1;
+                    scale[0] = e0;
+                    scale[1] = e1;
+                    leak[0] = k0;
+                    leak[1] = k1;
+                    delta[0] = d0;
+                    delta[1] = d1;
+                    w.frozen[0] = false;
+                    w.frozen[1] = false;
+                    w.active[0] = true;
+                    w.active[1] = true;
+                    return FOUR_INFEASIBLE;
+                }
+                boolean active0 = keep0, active1 = !keep0;
+                if (keep0) {
+                    d1 = -l1;
+                    d0 = -((r0 + e0 * (0 + km[o + 1] * d1)) / kept) - k0;
+                    if (l0 + d0 < 0) {
+                        active0 = false;
+                        d0 = -l0;
+                    }
+                } else {
+                    d0 = -l0;
+                    d1 = -((r1 + e1 * (0 + km[o + 2] * d0)) / kept) - k1;
+                    if (l1 + d1 < 0) {
+                        active1 = false;
+                        d1 = -l1;
+                    }
+                }
+                // A point that let go must not be left approaching (see solveBlock).
+                if (!active0 && r0 + e0 * km[o] * d0 + e0 * km[o + 1] * d1 < -1e-9 * (1 + Math.abs(r0))
+                        || !active1 && r1 + e1 * km[o + 2] * d0 + e1 * km[o + 3] * d1 < -1e-9 * (1 + Math.abs(r1))) {
+                    return TWO_DECLINED;
+                }
+            }
+        }
+        // ContactConstraints.applyNormals (clamping the accumulated impulse: the block runs without clampIncrements).
+        double u0 = Math.max(l0 + d0, 0.0), u1 = Math.max(l1 + d1, 0.0);
+        double p0 = u0 - l0, p1 = u1 - l1;
+        impulse[q] = u0;
+        impulse[q + 1] = u1;
+        cons.pushedPoints[k] |= (u0 > 0 ? 1 : 0) | (u1 > 0 ? 2 : 0);
+        double sum = 0.0 + p0 + p1;
+        double srx = 0.0 + p0 * ax0 + p1 * ax1;
+        double sry = 0.0 + p0 * ay0 + p1 * ay1;
+        double srz = 0.0 + p0 * az0 + p1 * az1;
         double[] offset = cons.anchorOffset;
         int o6 = 6 * k;
         double sax = srx + offset[o6] * sum, say = sry + offset[o6 + 1] * sum, saz = srz + offset[o6 + 2] * sum;
