@@ -259,32 +259,22 @@ public final class DynamicTree {
         int o = 6 * node;
         double t0 = 0.0, t1 = limit;
         double a = (box[o] - ox) * invX, b = (box[o + 3] - ox) * invX;
-        if (Double.isNaN(a) || Double.isNaN(b)) {
-            // Ray parallel to the slab and on its boundary plane: inside iff within the slab.
-            if (ox < box[o] || ox > box[o + 3]) {
-                return false;
-            }
-        } else {
+        // 0·∞ is NaN only for a ray parallel to the slab lying in one of its boundary planes: then
+        // it runs inside the (closed) slab, and the slab clips nothing. Off the planes the infinite
+        // quotients clip to all or nothing by themselves.
+        if (!(Double.isNaN(a) || Double.isNaN(b))) {
             t0 = Math.max(t0, Math.min(a, b));
             t1 = Math.min(t1, Math.max(a, b));
         }
         a = (box[o + 1] - oy) * invY;
         b = (box[o + 4] - oy) * invY;
-        if (Double.isNaN(a) || Double.isNaN(b)) {
-            if (oy < box[o + 1] || oy > box[o + 4]) {
-                return false;
-            }
-        } else {
+        if (!(Double.isNaN(a) || Double.isNaN(b))) {
             t0 = Math.max(t0, Math.min(a, b));
             t1 = Math.min(t1, Math.max(a, b));
         }
         a = (box[o + 2] - oz) * invZ;
         b = (box[o + 5] - oz) * invZ;
-        if (Double.isNaN(a) || Double.isNaN(b)) {
-            if (oz < box[o + 2] || oz > box[o + 5]) {
-                return false;
-            }
-        } else {
+        if (!(Double.isNaN(a) || Double.isNaN(b))) {
             t0 = Math.max(t0, Math.min(a, b));
             t1 = Math.min(t1, Math.max(a, b));
         }

@@ -90,4 +90,135 @@ class DynamicTreeTest {
         }
         return enter <= exit;
     }
+
+    /**
+     * Rays along the axes (where the slab test divides by zero), some lying in a box's face plane,
+     * and rays clipped by their callback: the tree reports exactly the boxes brute force says the
+     * segment crosses, and a callback that clips the ray at each box's entry ends with the nearest
+     * entry; one that returns a negative number stops at its first report.
+     */
+    @Test
+    void axisParallelRaysAndClippedRaysMatchBruteForce() {
+        Random random = new Random(12);
+        DynamicTree tree = new DynamicTree();
+        List<Aabb> boxes = new ArrayList<>();
+        for (int i = 0; i < 300; i++) {
+            // Boxes on a 1 m lattice, so rays along the lattice lines run in box faces.
+            double x = random.nextInt(20), y = random.nextInt(20), z = random.nextInt(20);
+            Aabb box = new Aabb(x, y, z, x + 1 + random.nextInt(2), y + 1, z + 1 + random.nextInt(2));
+            tree.createProxy(box, i);
+            boxes.add(box);
+        }
+        int hits = 0, inFaces = 0;
+        for (int ray = 0; ray < 300; ray++) {
+            int axis = ray % 3;
+            double[] o = {random.nextInt(21), random.nextInt(21), random.nextInt(21)};
+            if (ray % 2 == 0) {
+                // Half the rays run inside boxes' slabs, half along their face planes.
+                o[(axis + 1) % 3] += 0.5;
+                o[(axis + 2) % 3] += 0.5;
+            } else {
+                inFaces++;
+            }
+            o[axis] = -3;
+            double[] d = {0, 0, 0};
+            d[axis] = random.nextBoolean() ? 30 : 12;
+            double max = random.nextBoolean() ? 1.0 : 0.6;
+            TreeSet<Integer> crossed = new TreeSet<>();
+            tree.rayCast(o[0], o[1], o[2], d[0], d[1], d[2], max, (p, limit) -> {
+                crossed.add(tree.userData(p));
+                return limit;
+            });
+            TreeSet<Integer> expected = new TreeSet<>();
+            double nearest = Double.POSITIVE_INFINITY;
+            for (int k = 0; k < boxes.size(); k++) {
+                double entry = axisSegmentEntry(boxes.get(k), o, axis, d[axis], max);
+                if (entry >= 0) {
+                    expected.add(k);
+                    nearest = Math.min(nearest, entry);
+                }
+            }
+            assertEquals(expected, crossed, "ray " + ray);
+            hits += expected.size();
+            double[] clipped = {Double.POSITIVE_INFINITY};
+            tree.rayCast(o[0], o[1], o[2], d[0], d[1], d[2], max, (p, limit) -> {
+                double entry = axisSegmentEntry(boxes.get(tree.userData(p)), o, axis, d[axis], limit);
+                assertTrue(entry >= 0, "a box reported beyond the clipped ray");
+                clipped[0] = Math.min(clipped[0], entry);
+                return entry;
+            });
+            assertEquals(nearest, clipped[0], 0.0, "nearest entry, ray " + ray);
+            int[] reports = {0};
+            tree.rayCast(o[0], o[1], o[2], d[0], d[1], d[2], max, (p, limit) -> {
+                reports[0]++;
+                return -1;
+            });
+            assertEquals(expected.isEmpty() ? 0 : 1, reports[0], "a negative return stops the cast");
+        }
+        assertTrue(hits > 300 && inFaces > 100, hits + " hits, " + inFaces + " rays in face planes");
+    }
+
+    /**
+     * The fraction t ∈ [0, max] at which the segment o + t·d·e_axis enters the box, or −1 if it
+     * misses: off its axis it must lie within the box's extent (faces included).
+     */
+    private static double axisSegmentEntry(Aabb b, double[] o, int axis, double d, double max) {
+        double[] lo = {b.minX, b.minY, b.minZ}, hi = {b.maxX, b.maxY, b.maxZ};
+        for (int i = 0; i < 3; i++) {
+            if (i != axis && (o[i] < lo[i] || o[i] > hi[i])) {
+                return -1;
+            }
+        }
+        double enter = Math.max(0, (lo[axis] - o[axis]) / d), exit = Math.min(max, (hi[axis] - o[axis]) / d);
+        return enter <= exit ? enter : -1;
+    }
+
+    /**
+     * Boxes are closed: two that share only a face overlap, a query box touching a leaf's face
+     * finds it, and a box equal to a leaf's fat box on any face is contained in it; by a hair less
+     * on any side, none of these. An empty tree has height −1, one leaf height 0.
+     */
+    @Test
+    void boxesThatOnlyTouchCountAsOverlapping() {
+        DynamicTree tree = new DynamicTree();
+        assertEquals(-1, tree.height());
+        int leaf = tree.createProxy(new Aabb(0, 0, 0, 1, 2, 3), 0);
+        assertEquals(0, tree.height());
+        double[] lo = {0, 0, 0}, hi = {1, 2, 3};
+        for (int axis = 0; axis < 3; axis++) {
+            for (int side = 0; side < 2; side++) {
+                // A unit box beside the leaf, touching its face on this side (and moved a hair away).
+                for (double gap : new double[] {0, 1e-12}) {
+                    double[] min = lo.clone(), max = hi.clone();
+                    if (side == 0) {
+                        max[axis] = lo[axis] - gap;
+                        min[axis] = max[axis] - 1;
+                    } else {
+                        min[axis] = hi[axis] + gap;
+                        max[axis] = min[axis] + 1;
+                    }
+                    Aabb beside = new Aabb(min[0], min[1], min[2], max[0], max[1], max[2]);
+                    DynamicTree other = new DynamicTree();
+                    int b = other.createProxy(beside, 1);
+                    String where = "axis " + axis + ", side " + side + ", gap " + gap;
+                    assertEquals(gap == 0, tree.overlaps(leaf, other, b), "overlap, " + where);
+                    assertEquals(gap == 0, other.overlaps(b, tree, leaf), "overlap seen from the other box, " + where);
+                    boolean[] found = {false};
+                    tree.query(beside, p -> found[0] = true);
+                    assertEquals(gap == 0, found[0], "query, " + where);
+                }
+                // The leaf's own box, pushed out a hair through this face, is no longer inside it.
+                double[] min = lo.clone(), max = hi.clone();
+                assertTrue(tree.fatBoxContains(leaf, new Aabb(min[0], min[1], min[2], max[0], max[1], max[2])),
+                        "a box equal to the fat box");
+                if (side == 0) {
+                    min[axis] -= 1e-12;
+                } else {
+                    max[axis] += 1e-12;
+                }
+                assertTrue(!tree.fatBoxContains(leaf, new Aabb(min[0], min[1], min[2], max[0], max[1], max[2])),
+                        "out through axis " + axis + ", side " + side);
+            }
+        }
+    }
 }
