@@ -42,6 +42,26 @@ final class ConvexSide implements SupportMap {
         qw = pose[o + 6];
     }
 
+    /** Whether the shape is round about its local y axis (a cylinder or a capsule), its side that axis swept by a radius. */
+    boolean roundSide() {
+        return shape.kind == CollisionShape.CYLINDER || shape.kind == CollisionShape.CAPSULE;
+    }
+
+    /** The distance of a round side from its axis, m: the cylinder's or the capsule's radius. */
+    double sideRadius() {
+        return shape.kind == CollisionShape.CYLINDER ? shape.cylinderRadius : shape.radius;
+    }
+
+    /**
+     * The ends of the axis segment the side is swept about, world, into out[o..o+6): a capsule's
+     * core segment, a cylinder's axis between its core's caps.
+     */
+    void axisSegment(double[] out, int o) {
+        double h = shape.kind == CollisionShape.CYLINDER ? shape.halfHeight - shape.margin : shape.halfHeight;
+        toWorld(0, -h, 0, out, o);
+        toWorld(0, h, 0, out, o + 3);
+    }
+
     /** The radius swept over the core, m. */
     double margin() {
         return shape.kind == CollisionShape.CYLINDER ? shape.margin : shape.radius;
