@@ -83,7 +83,7 @@ class ParallelSidesTest {
     }
 
     /** Writes the pose (move + turn·offset, turn·local) at poses[o..o+7). */
-    private static void pose(double[] poses, int o, Quaterniond turn, Vector3d move, Vector3d offset, Quaterniond local) {
+    static void pose(double[] poses, int o, Quaterniond turn, Vector3d move, Vector3d offset, Quaterniond local) {
         Vector3d p = turn.transform(new Vector3d(offset)).add(move);
         Quaterniond q = new Quaterniond(turn).mul(local);
         poses[o] = p.x;
