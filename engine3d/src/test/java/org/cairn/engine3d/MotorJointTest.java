@@ -90,4 +90,55 @@ class MotorJointTest {
         assertEquals(2.0, world.joints().reactionForce(motor, new Vector3d()).length(), 1e-9, "all its force");
         assertEquals(0.1, world.joints().reactionTorque(motor, new Vector3d()).length(), 1e-9, "all its torque");
     }
+
+    /**
+     * A motor joint strong enough never to reach its limits steers the error away at the
+     * correction factor c per substep (Box2D's motor joint: the velocity target is −c/h times the
+     * error). The offset's error shrinks by (1 − c) per substep (the anchor at the centre of mass
+     * keeps it apart from the turn). The turn's error is measured as the rotation vector
+     * 2·sin(θ/2)·axis, so a substep turns θ into θ − c·2·sin(θ/2): by (1 − c) as θ goes to zero.
+     * Zero gravity, random axes and targets, c = 0.3 and 0.6, one and four substeps, four steps
+     * (the error down to 4e-8 m, where the coordinates' rounding shows). Measured: both within
+     * 1.1e-10 (offset) and 2.0e-10 (turn) of these closed forms, relative.
+     */
+    @Test
+    void anUnlimitedMotorJointClosesItsErrorByTheCorrectionFactorEverySubstep() {
+        java.util.Random random = new java.util.Random(3);
+        double worstTurn = 0, worstOffset = 0;
+        for (int trial = 0; trial < 8; trial++) {
+            int substeps = trial % 2 == 0 ? 1 : 4;
+            double c = trial % 4 < 2 ? 0.3 : 0.6;
+            world = new World(WorldDef.builder().gravity(0, 0, 0).sleeping(false).substeps(substeps).build());
+            ground = world.createBody(BodyDef.builder().type(BodyType.STATIC).build());
+            BodyId crate = world.createBody(BodyDef.builder().position(0, 0, 0).build());
+            world.createShape(crate, ShapeDef.builder().density(80).build(), new Box(0.25, 0.4, 0.3));
+            Vector3d axis = new Vector3d(random.nextGaussian(), random.nextGaussian(), random.nextGaussian()).normalize();
+            Vector3d target = new Vector3d(random.nextGaussian(), random.nextGaussian(), random.nextGaussian()).normalize(0.1);
+            double angle = 0.1;
+            JointId motor = world.createJoint(JointDef.builder(JointKind.MOTOR, ground, crate).anchor(0, 0, 0)
+                    .axis(axis.x, axis.y, axis.z).correction(c).maxForceAndTorque(1e6, 1e6).build());
+            world.joints().setMotorTarget(motor, target.x, target.y, target.z, angle);
+            Quaterniond goal = new Quaterniond().rotationAxis(angle, axis.x, axis.y, axis.z);
+            double expected = Math.pow(1 - c, substeps);
+            double offset = target.length(), turn = angle;
+            for (int step = 0; step < 4; step++) {
+                world.step();
+                double offsetNow = world.position(crate, new Vector3d()).distance(target);
+                Quaterniond left = new Quaterniond(goal).invert().mul(world.rotation(crate, new Quaterniond()));
+                double turnNow = 2 * Math.atan2(Math.sqrt(left.x * left.x + left.y * left.y + left.z * left.z), Math.abs(left.w));
+                for (int k = 0; k < substeps; k++) {
+                    turn -= c * 2 * Math.sin(turn / 2);
+                }
+                String where = "c " + c + ", " + substeps + " substeps, step " + step;
+                assertEquals(expected, offsetNow / offset, 1e-9, where + ": the offset's error");
+                worstOffset = Math.max(worstOffset, Math.abs(offsetNow / offset / expected - 1));
+                assertEquals(1, turnNow / turn, 1e-9, where + ": the turn's error");
+                worstTurn = Math.max(worstTurn, Math.abs(turnNow / turn - 1));
+                offset = offsetNow;
+                turn = turnNow;
+            }
+        }
+        System.out.printf("unlimited motor: the offset's ratio within %.2e, the turn's within %.2e of the closed forms%n",
+                worstOffset, worstTurn);
+    }
 }
