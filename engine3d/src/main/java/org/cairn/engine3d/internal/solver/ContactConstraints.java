@@ -396,11 +396,19 @@ final class ContactConstraints {
             ry += applied * anchor[3 * p + 1];
             rz += applied * anchor[3 * p + 2];
         }
-        // Σλᵢ·rAᵢ = Σλᵢ·rᵢ + (Σλᵢ)·DA, and likewise for B.
+        pushBodies(s, k, oa, ob, sum, rx, ry, rz, normal[3 * k], normal[3 * k + 1], normal[3 * k + 2]);
+    }
+
+    /**
+     * Applies normal impulses of total Σλ = {@code sum} along n to constraint k's bodies, whose
+     * moments about the base of the anchors are Σλᵢ·rᵢ = (rx, ry, rz): about each centre of mass
+     * Σλᵢ·rAᵢ = Σλᵢ·rᵢ + (Σλᵢ)·DA, and likewise for B; one linear and one rotation update per body.
+     */
+    void pushBodies(double[] s, int k, int oa, int ob, double sum, double rx, double ry, double rz, double nx, double ny,
+                    double nz) {
         int o = 6 * k;
         double ax = rx + sum * anchorOffset[o], ay = ry + sum * anchorOffset[o + 1], az = rz + sum * anchorOffset[o + 2];
         double bx = rx + sum * anchorOffset[o + 3], by = ry + sum * anchorOffset[o + 4], bz = rz + sum * anchorOffset[o + 5];
-        double nx = normal[3 * k], ny = normal[3 * k + 1], nz = normal[3 * k + 2];
         double mA = s[oa + SolverBodies.INVERSE_MASS];
         if (mA > 0) {
             double linear = mA * sum;

@@ -348,26 +348,7 @@ final class NormalBlock {
         double srx = 0.0 + p0 * ax0 + p1 * ax1 + p2 * ax2 + p3 * ax3;
         double sry = 0.0 + p0 * ay0 + p1 * ay1 + p2 * ay2 + p3 * ay3;
         double srz = 0.0 + p0 * az0 + p1 * az1 + p2 * az2 + p3 * az3;
-        double[] offset = cons.anchorOffset;
-        int o6 = 6 * k;
-        double sax = srx + offset[o6] * sum, say = sry + offset[o6 + 1] * sum, saz = srz + offset[o6 + 2] * sum;
-        double sbx = srx + offset[o6 + 3] * sum, sby = sry + offset[o6 + 4] * sum, sbz = srz + offset[o6 + 5] * sum;
-        double mA = bs[oa + SolverBodies.INVERSE_MASS];
-        if (mA > 0) {
-            double linear = mA * sum;
-            bs[oa] -= linear * nx;
-            bs[oa + 1] -= linear * ny;
-            bs[oa + 2] -= linear * nz;
-            ContactConstraints.rotate(bs, oa, -(say * nz - saz * ny), -(saz * nx - sax * nz), -(sax * ny - say * nx));
-        }
-        double mB = bs[ob + SolverBodies.INVERSE_MASS];
-        if (mB > 0) {
-            double linear = mB * sum;
-            bs[ob] += linear * nx;
-            bs[ob + 1] += linear * ny;
-            bs[ob + 2] += linear * nz;
-            ContactConstraints.rotate(bs, ob, sby * nz - sbz * ny, sbz * nx - sbx * nz, sbx * ny - sby * nx);
-        }
+        cons.pushBodies(bs, k, oa, ob, sum, srx, sry, srz, nx, ny, nz);
         return FOUR_APPLIED;
     }
 
@@ -491,26 +472,7 @@ final class NormalBlock {
         double srx = 0.0 + p0 * ax0 + p1 * ax1;
         double sry = 0.0 + p0 * ay0 + p1 * ay1;
         double srz = 0.0 + p0 * az0 + p1 * az1;
-        double[] offset = cons.anchorOffset;
-        int o6 = 6 * k;
-        double sax = srx + offset[o6] * sum, say = sry + offset[o6 + 1] * sum, saz = srz + offset[o6 + 2] * sum;
-        double sbx = srx + offset[o6 + 3] * sum, sby = sry + offset[o6 + 4] * sum, sbz = srz + offset[o6 + 5] * sum;
-        double mA = bs[oa + SolverBodies.INVERSE_MASS];
-        if (mA > 0) {
-            double linear = mA * sum;
-            bs[oa] -= linear * nx;
-            bs[oa + 1] -= linear * ny;
-            bs[oa + 2] -= linear * nz;
-            ContactConstraints.rotate(bs, oa, -(say * nz - saz * ny), -(saz * nx - sax * nz), -(sax * ny - say * nx));
-        }
-        double mB = bs[ob + SolverBodies.INVERSE_MASS];
-        if (mB > 0) {
-            double linear = mB * sum;
-            bs[ob] += linear * nx;
-            bs[ob + 1] += linear * ny;
-            bs[ob + 2] += linear * nz;
-            ContactConstraints.rotate(bs, ob, sby * nz - sbz * ny, sbz * nx - sbx * nz, sbx * ny - sby * nx);
-        }
+        cons.pushBodies(bs, k, oa, ob, sum, srx, sry, srz, nx, ny, nz);
         return FOUR_APPLIED;
     }
 

@@ -51,6 +51,27 @@ class JointPositionsTest {
             bodies.rotation[4 * i + 3] = q.w;
         }
 
+        /**
+         * Moves B so its anchor sits {@code error} away from A's, C = (cB + rB) − (cA + rA), and
+         * returns the point row's geometry: rA, rB and C.
+         */
+        double[] pointApart(Vector3d error) {
+            centerB.set(centerA).add(leverA).add(error).sub(leverB);
+            store(B, centerB, rotationB);
+            double[] g = new double[9];
+            RandomSolverBodies.put(g, 0, leverA);
+            RandomSolverBodies.put(g, 3, leverB);
+            RandomSolverBodies.put(g, 6, error);
+            return g;
+        }
+
+        /** The turn of B less the turn of A the correction made, as a small rotation vector: θ_B − θ_A. */
+        Vector3d relativeTurn() {
+            Quaterniond relative = rotation(B).mul(new Quaterniond(rotationB).invert())
+                    .mul(new Quaterniond(rotation(A).mul(new Quaterniond(rotationA).invert())).invert());
+            return new Vector3d(relative.x, relative.y, relative.z).mul(2 * Math.signum(relative.w));
+        }
+
         Vector3d center(int i) {
             return new Vector3d(bodies.center[3 * i], bodies.center[3 * i + 1], bodies.center[3 * i + 2]);
         }
@@ -66,11 +87,6 @@ class JointPositionsTest {
             return turn.transform(new Vector3d(lever)).add(center(i));
         }
 
-        /** The angle body i turned through, rad. */
-        double turned(int i, Quaterniond before) {
-            Quaterniond turn = rotation(i).mul(new Quaterniond(before).invert());
-            return 2 * Math.acos(Math.min(1, Math.abs(turn.w)));
-        }
     }
 
     @Test
@@ -80,13 +96,7 @@ class JointPositionsTest {
         for (int trial = 0; trial < 200; trial++) {
             Pair p = new Pair(random);
             Vector3d error = RandomSolverBodies.vector(random, 1).normalize(1e-3);
-            // B's anchor sits `error` away from A's: C = (cB + rB) − (cA + rA).
-            p.centerB.set(p.centerA).add(p.leverA).add(error).sub(p.leverB);
-            p.store(B, p.centerB, p.rotationB);
-            double[] g = new double[9];
-            RandomSolverBodies.put(g, 0, p.leverA);
-            RandomSolverBodies.put(g, 3, p.leverB);
-            RandomSolverBodies.put(g, 6, error);
+            double[] g = p.pointApart(error);
             JointPositions.point(p.bodies, A, B, p.s, SolverBodies.STRIDE * A, SolverBodies.STRIDE * B, g, new double[9],
                     new double[9], new double[3]);
             Vector3d left = p.carried(B, p.rotationB, p.leverB).sub(p.carried(A, p.rotationA, p.leverA));
@@ -105,12 +115,7 @@ class JointPositionsTest {
         for (int trial = 0; trial < 100; trial++) {
             Pair p = new Pair(random);
             Vector3d error = RandomSolverBodies.vector(random, 1).normalize(1.0);
-            p.centerB.set(p.centerA).add(p.leverA).add(error).sub(p.leverB);
-            p.store(B, p.centerB, p.rotationB);
-            double[] g = new double[9];
-            RandomSolverBodies.put(g, 0, p.leverA);
-            RandomSolverBodies.put(g, 3, p.leverB);
-            RandomSolverBodies.put(g, 6, error);
+            double[] g = p.pointApart(error);
             JointPositions.point(p.bodies, A, B, p.s, SolverBodies.STRIDE * A, SolverBodies.STRIDE * B, g, new double[9],
                     new double[9], new double[3]);
             Vector3d left = p.carried(B, p.rotationB, p.leverB).sub(p.carried(A, p.rotationA, p.leverA));
@@ -139,10 +144,7 @@ class JointPositionsTest {
             RandomSolverBodies.put(g, 19, axisQ);
             JointPositions.alignment(p.bodies, A, B, p.s, SolverBodies.STRIDE * A, SolverBodies.STRIDE * B, g, 16, 19, c1, c2,
                     new double[3]);
-            // The relative rotation the correction made, as a small rotation vector: θ_B − θ_A.
-            Quaterniond relative = p.rotation(B).mul(new Quaterniond(p.rotationB).invert())
-                    .mul(new Quaterniond(p.rotation(A).mul(new Quaterniond(p.rotationA).invert())).invert());
-            Vector3d theta = new Vector3d(relative.x, relative.y, relative.z).mul(2 * Math.signum(relative.w));
+            Vector3d theta = p.relativeTurn();
             // It takes the errors away about p and q: p·Δθ = −c1, q·Δθ = −c2.
             worst = Math.max(worst, Math.max(Math.abs(axisP.dot(theta) + c1), Math.abs(axisQ.dot(theta) + c2)));
             assertEquals(0, p.center(A).distance(p.centerA), 0.0, "no point row: the centres stay");
@@ -166,9 +168,7 @@ class JointPositionsTest {
             RandomSolverBodies.put(g, 19, axisQ);
             JointPositions.alignment(p.bodies, A, B, p.s, SolverBodies.STRIDE * A, SolverBodies.STRIDE * B, g, 16, 19, 0.6, -0.8,
                     new double[3]);
-            Quaterniond relative = p.rotation(B).mul(new Quaterniond(p.rotationB).invert())
-                    .mul(new Quaterniond(p.rotation(A).mul(new Quaterniond(p.rotationA).invert())).invert());
-            Vector3d theta = new Vector3d(relative.x, relative.y, relative.z).mul(2 * Math.signum(relative.w));
+            Vector3d theta = p.relativeTurn();
             double along = Math.hypot(axisP.dot(theta), axisQ.dot(theta));
             worstAngle = Math.max(worstAngle, Math.abs(along / JointPositions.MAX_ANGULAR_RADIANS - 1));
             worstRatio = Math.max(worstRatio, Math.abs(-axisP.dot(theta) / axisQ.dot(theta) / (0.6 / 0.8) - 1));
@@ -186,20 +186,13 @@ class JointPositionsTest {
         for (int trial = 0; trial < 200; trial++) {
             Pair p = new Pair(random);
             Vector3d error = RandomSolverBodies.vector(random, 1).normalize(1e-3);
-            p.centerB.set(p.centerA).add(p.leverA).add(error).sub(p.leverB);
-            p.store(B, p.centerB, p.rotationB);
+            double[] g = p.pointApart(error);
             Vector3d angle = RandomSolverBodies.vector(random, 1).normalize(1e-3);
-            double[] g = new double[9];
-            RandomSolverBodies.put(g, 0, p.leverA);
-            RandomSolverBodies.put(g, 3, p.leverB);
-            RandomSolverBodies.put(g, 6, error);
             JointPositions.weld(p.bodies, A, B, p.s, SolverBodies.STRIDE * A, SolverBodies.STRIDE * B, g, angle.x, angle.y,
                     angle.z, new double[36], new double[6], new double[3]);
             Vector3d left = p.carried(B, p.rotationB, p.leverB).sub(p.carried(A, p.rotationA, p.leverA));
             worstPoint = Math.max(worstPoint, left.length() / error.length());
-            Quaterniond relative = p.rotation(B).mul(new Quaterniond(p.rotationB).invert())
-                    .mul(new Quaterniond(p.rotation(A).mul(new Quaterniond(p.rotationA).invert())).invert());
-            Vector3d theta = new Vector3d(relative.x, relative.y, relative.z).mul(2 * Math.signum(relative.w));
+            Vector3d theta = p.relativeTurn();
             worstAngle = Math.max(worstAngle, new Vector3d(theta).add(angle).length() / angle.length());
         }
         // Measured: 3.8e-4 of the point error and 4.3e-4 of the angle left at most.
@@ -215,19 +208,12 @@ class JointPositionsTest {
         for (int trial = 0; trial < 100; trial++) {
             Pair p = new Pair(random);
             Vector3d error = RandomSolverBodies.vector(random, 1).normalize(1.0);
-            p.centerB.set(p.centerA).add(p.leverA).add(error).sub(p.leverB);
-            p.store(B, p.centerB, p.rotationB);
+            double[] g = p.pointApart(error);
             Vector3d angle = RandomSolverBodies.vector(random, 1).normalize(0.5);
-            double[] g = new double[9];
-            RandomSolverBodies.put(g, 0, p.leverA);
-            RandomSolverBodies.put(g, 3, p.leverB);
-            RandomSolverBodies.put(g, 6, error);
             JointPositions.weld(p.bodies, A, B, p.s, SolverBodies.STRIDE * A, SolverBodies.STRIDE * B, g, angle.x, angle.y,
                     angle.z, new double[36], new double[6], new double[3]);
             Vector3d left = p.carried(B, p.rotationB, p.leverB).sub(p.carried(A, p.rotationA, p.leverA));
-            Quaterniond relative = p.rotation(B).mul(new Quaterniond(p.rotationB).invert())
-                    .mul(new Quaterniond(p.rotation(A).mul(new Quaterniond(p.rotationA).invert())).invert());
-            Vector3d theta = new Vector3d(relative.x, relative.y, relative.z).mul(2 * Math.signum(relative.w));
+            Vector3d theta = p.relativeTurn();
             // Linearised: the point error shrinks along itself by 0.2 m, the angle about itself by 8°.
             Vector3d expectedPoint = new Vector3d(error).mul(1 - JointPositions.MAX_LINEAR_METERS / error.length());
             Vector3d expectedTurn = new Vector3d(angle).mul(-JointPositions.MAX_ANGULAR_RADIANS / angle.length());
