@@ -86,7 +86,6 @@ class JointPositionsTest {
             Quaterniond turn = rotation(i).mul(new Quaterniond(before).invert());
             return turn.transform(new Vector3d(lever)).add(center(i));
         }
-
     }
 
     @Test
