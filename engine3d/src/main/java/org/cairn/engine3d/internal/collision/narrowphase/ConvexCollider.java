@@ -4,7 +4,7 @@ import static org.cairn.engine3d.internal.collision.narrowphase.CollisionConstan
 
 /**
  * Any two convex shapes by their support mappings, for the pairs no closed form covers (a
- * cylinder against anything). GJK finds the distance between the two cores; when the cores
+ * cylinder against anything but a sphere). GJK finds the distance between the two cores; when the cores
  * overlap (a penetration deeper than the margins), EPA finds the depth and its direction. The
  * manifold comes from the features the two cores turn to each other along that normal (Jolt's
  * approach): a face against a face, segment or cap is clipped to the reference face's sides,

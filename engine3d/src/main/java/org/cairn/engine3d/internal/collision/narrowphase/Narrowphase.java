@@ -30,7 +30,7 @@ public final class Narrowphase {
         register(CollisionShape.SPHERE, CollisionShape.MESH, Narrowphase::convexMesh);
         register(CollisionShape.CAPSULE, CollisionShape.MESH, Narrowphase::convexMesh);
         register(CollisionShape.HULL, CollisionShape.MESH, Narrowphase::convexMesh);
-        register(CollisionShape.CYLINDER, CollisionShape.SPHERE, Narrowphase::convex);
+        register(CollisionShape.CYLINDER, CollisionShape.SPHERE, Narrowphase::cylinderSphere);
         register(CollisionShape.CYLINDER, CollisionShape.CAPSULE, Narrowphase::convex);
         register(CollisionShape.CYLINDER, CollisionShape.HULL, Narrowphase::convex);
         register(CollisionShape.CYLINDER, CollisionShape.CYLINDER, Narrowphase::convex);
@@ -116,6 +116,13 @@ public final class Narrowphase {
                                   int ob, int[] cache, int co, Manifold out) {
         np.roundHullCollider.collide(a, pa[oa], pa[oa + 1], pa[oa + 2], pa[oa + 3], pa[oa + 4], pa[oa + 5], pa[oa + 6],
                 b, pb[ob], pb[ob + 1], pb[ob + 2], pb[ob + 3], pb[ob + 4], pb[ob + 5], pb[ob + 6], cache, co, out);
+    }
+
+    private static void cylinderSphere(Narrowphase np, CollisionShape a, double[] pa, int oa, CollisionShape b,
+                                       double[] pb, int ob, int[] cache, int co, Manifold out) {
+        RoundCollider.cylinderSphere(pa[oa], pa[oa + 1], pa[oa + 2], pa[oa + 3], pa[oa + 4], pa[oa + 5], pa[oa + 6],
+                a.cylinderRadius - a.margin, a.halfHeight - a.margin, a.margin, pb[ob], pb[ob + 1], pb[ob + 2], b.radius,
+                np.speculativeDistance, np.ends, out);
     }
 
     private static void convex(Narrowphase np, CollisionShape a, double[] pa, int oa, CollisionShape b, double[] pb,
