@@ -92,7 +92,8 @@ public final class Narrowphase {
 
     private static void sphereSphere(Narrowphase np, CollisionShape a, double[] pa, int oa, CollisionShape b,
                                      double[] pb, int ob, int[] cache, int co, Manifold out) {
-        RoundCollider.points(pa[oa], pa[oa + 1], pa[oa + 2], a.radius, pb[ob], pb[ob + 1], pb[ob + 2], b.radius, out);
+        RoundCollider.points(pa[oa], pa[oa + 1], pa[oa + 2], a.radius, pb[ob], pb[ob + 1], pb[ob + 2], b.radius,
+                np.speculativeDistance, out);
     }
 
     private static void sphereCapsule(Narrowphase np, CollisionShape a, double[] pa, int oa, CollisionShape b,
@@ -100,7 +101,7 @@ public final class Narrowphase {
         np.segmentEnds(b, pb, ob, 0);
         double[] e = np.ends;
         RoundCollider.sphereCapsule(pa[oa], pa[oa + 1], pa[oa + 2], a.radius, e[0], e[1], e[2], e[3], e[4], e[5],
-                b.radius, out);
+                b.radius, np.speculativeDistance, out);
     }
 
     private static void capsuleCapsule(Narrowphase np, CollisionShape a, double[] pa, int oa, CollisionShape b,
@@ -109,7 +110,7 @@ public final class Narrowphase {
         np.segmentEnds(b, pb, ob, 6);
         double[] e = np.ends;
         RoundCollider.capsules(e[0], e[1], e[2], e[3], e[4], e[5], a.radius, e[6], e[7], e[8], e[9], e[10], e[11],
-                b.radius, out);
+                b.radius, np.speculativeDistance, out);
     }
 
     private static void roundHull(Narrowphase np, CollisionShape a, double[] pa, int oa, CollisionShape b, double[] pb,

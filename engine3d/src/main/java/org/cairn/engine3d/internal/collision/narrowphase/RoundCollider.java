@@ -1,7 +1,5 @@
 package org.cairn.engine3d.internal.collision.narrowphase;
 
-import static org.cairn.engine3d.internal.collision.narrowphase.CollisionConstants.SPECULATIVE_DISTANCE_METERS;
-
 import org.cairn.engine3d.internal.math.Quat;
 
 /**
@@ -21,16 +19,18 @@ public final class RoundCollider {
     }
 
     /**
-     * Two cores that are points (ca, cb) with radii: one point midway between the surfaces.
-     * Coincident centres get the normal +y (any direction is as good, and this one is fixed).
+     * Two cores that are points (ca, cb) with radii: one point midway between the surfaces, if they
+     * are at most {@code speculative} m apart (the pair's look-ahead: a body falling onto a static
+     * ball looked only the fixed 2 cm ahead and was found 7 cm inside it). Coincident centres get
+     * the normal +y (any direction is as good, and this one is fixed).
      */
     public static void points(double ax, double ay, double az, double ra, double bx, double by, double bz, double rb,
-                              Manifold out) {
+                              double speculative, Manifold out) {
         out.clear();
         double dx = bx - ax, dy = by - ay, dz = bz - az;
         double distance = Math.sqrt(dx * dx + dy * dy + dz * dz);
         double separation = distance - ra - rb;
-        if (separation > SPECULATIVE_DISTANCE_METERS) {
+        if (separation > speculative) {
             return;
         }
         double nx = 0, ny = 1, nz = 0;
@@ -47,11 +47,11 @@ public final class RoundCollider {
 
     /** Sphere A (centre, radius) against capsule B (segment p0-p1, radius). */
     public static void sphereCapsule(double cx, double cy, double cz, double ra, double p0x, double p0y, double p0z,
-                                     double p1x, double p1y, double p1z, double rb, Manifold out) {
+                                     double p1x, double p1y, double p1z, double rb, double speculative, Manifold out) {
         double ex = p1x - p0x, ey = p1y - p0y, ez = p1z - p0z;
         double len2 = ex * ex + ey * ey + ez * ez;
         double t = len2 > 0 ? clamp01(((cx - p0x) * ex + (cy - p0y) * ey + (cz - p0z) * ez) / len2) : 0;
-        points(cx, cy, cz, ra, p0x + t * ex, p0y + t * ey, p0z + t * ez, rb, out);
+        points(cx, cy, cz, ra, p0x + t * ex, p0y + t * ey, p0z + t * ez, rb, speculative, out);
     }
 
     /**
@@ -113,7 +113,7 @@ public final class RoundCollider {
     /** Capsule A (segment a0-a1, radius ra) against capsule B (segment b0-b1, radius rb). */
     public static void capsules(double a0x, double a0y, double a0z, double a1x, double a1y, double a1z, double ra,
                                 double b0x, double b0y, double b0z, double b1x, double b1y, double b1z, double rb,
-                                Manifold out) {
+                                double speculative, Manifold out) {
         out.clear();
         double d1x = a1x - a0x, d1y = a1y - a0y, d1z = a1z - a0z;
         double d2x = b1x - b0x, d2y = b1y - b0y, d2z = b1z - b0z;
@@ -121,7 +121,7 @@ public final class RoundCollider {
         double b = d1x * d2x + d1y * d2y + d1z * d2z;
         double cross2 = a * e - b * b;
         if (a > 0 && e > 0 && cross2 <= PARALLEL_SINE * PARALLEL_SINE * a * e
-                && parallelPair(a0x, a0y, a0z, d1x, d1y, d1z, a, ra, b0x, b0y, b0z, d2x, d2y, d2z, e, b, rb, out)) {
+                && parallelPair(a0x, a0y, a0z, d1x, d1y, d1z, a, ra, b0x, b0y, b0z, d2x, d2y, d2z, e, b, rb, speculative, out)) {
             return;
         }
         // Closest points of two segments (Ericson, "Real-Time Collision Detection" §5.1.9).
@@ -151,7 +151,8 @@ public final class RoundCollider {
                 }
             }
         }
-        points(a0x + s * d1x, a0y + s * d1y, a0z + s * d1z, ra, b0x + t * d2x, b0y + t * d2y, b0z + t * d2z, rb, out);
+        points(a0x + s * d1x, a0y + s * d1y, a0z + s * d1z, ra, b0x + t * d2x, b0y + t * d2y, b0z + t * d2z, rb, speculative,
+                out);
     }
 
     /**
@@ -161,7 +162,7 @@ public final class RoundCollider {
      */
     private static boolean parallelPair(double a0x, double a0y, double a0z, double d1x, double d1y, double d1z, double a,
                                         double ra, double b0x, double b0y, double b0z, double d2x, double d2y,
-                                        double d2z, double e, double b, double rb, Manifold out) {
+                                        double d2z, double e, double b, double rb, double speculative, Manifold out) {
         // B's ends projected on A's parameter.
         double sb0 = ((b0x - a0x) * d1x + (b0y - a0y) * d1y + (b0z - a0z) * d1z) / a;
         double sb1 = sb0 + b / a;
@@ -188,7 +189,7 @@ public final class RoundCollider {
                 out.normal(nx, ny, nz);
             }
             double separation = distance - ra - rb;
-            if (separation < SPECULATIVE_DISTANCE_METERS) {
+            if (separation < speculative) {
                 double m = ra + 0.5 * separation;
                 out.add(px + m * nx, py + m * ny, pz + m * nz, separation, k);
                 written++;
