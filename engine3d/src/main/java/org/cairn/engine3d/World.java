@@ -353,7 +353,7 @@ public final class World {
         shapes.localRotation[4 * s + 1] = q.y;
         shapes.localRotation[4 * s + 2] = q.z;
         shapes.localRotation[4 * s + 3] = q.w;
-        shapes.collision[s] = collision;
+        shapes.setCollision(s, collision);
         shapes.rolling[s] = shapeDef.rollingResistance() * rollingRadius(shapes.collision[s]);
         shapes.categoryBits[s] = shapeDef.categoryBits();
         shapes.maskBits[s] = shapeDef.maskBits();

@@ -30,8 +30,14 @@ public final class ShapeStore {
     /** Pose of the shape in its body's frame: offset (m) and unit quaternion. */
     public double[] localPosition;
     public double[] localRotation;
-    /** The shape as collision sees it. */
+    /** The shape as collision sees it (set with {@link #setCollision}). */
     public CollisionShape[] collision;
+    /**
+     * Each shape's {@link CollisionShape#kind}, beside the objects: the narrowphase decides per
+     * pair from it whether the pair may recycle, and loading it from the scattered objects was a
+     * cache miss per shape per pair (15 % of collide in a tumbling pile).
+     */
+    public int[] kind;
     /** Broadphase proxy key. */
     public int[] proxyKey;
     /** Collision filter: the shape's categories, the categories it collides with, and its group. */
@@ -58,6 +64,7 @@ public final class ShapeStore {
         localPosition = new double[3 * c];
         localRotation = new double[4 * c];
         collision = new CollisionShape[c];
+        kind = new int[c];
         proxyKey = new int[c];
         categoryBits = new long[c];
         maskBits = new long[c];
@@ -81,6 +88,7 @@ public final class ShapeStore {
         localPosition = Arrays.copyOf(localPosition, 3 * c);
         localRotation = Arrays.copyOf(localRotation, 4 * c);
         collision = Arrays.copyOf(collision, c);
+        kind = Arrays.copyOf(kind, c);
         proxyKey = Arrays.copyOf(proxyKey, c);
         categoryBits = Arrays.copyOf(categoryBits, c);
         maskBits = Arrays.copyOf(maskBits, c);
@@ -104,10 +112,16 @@ public final class ShapeStore {
         return i;
     }
 
+    /** Sets shape i's collision shape and its kind. */
+    public void setCollision(int i, CollisionShape shape) {
+        collision[i] = shape;
+        kind[i] = shape == null ? 0 : shape.kind;
+    }
+
     public void free(int i) {
         alive[i] = false;
         geometry[i] = null;
-        collision[i] = null;
+        setCollision(i, null);
         generation[i]++;
         if (freeCount == freeList.length) {
             freeList = Arrays.copyOf(freeList, 2 * freeCount);

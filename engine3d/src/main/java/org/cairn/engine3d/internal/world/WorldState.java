@@ -687,7 +687,7 @@ public final class WorldState implements BroadPhase.PairFilter {
             return SEPARATED;
         }
         int ba = shapes.body[a], bb = shapes.body[b];
-        boolean hulls = shapes.collision[a].kind == CollisionShape.HULL && shapes.collision[b].kind == CollisionShape.HULL;
+        boolean hulls = shapes.kind[a] == CollisionShape.HULL && shapes.kind[b] == CollisionShape.HULL;
         if (hulls && ManifoldRecycling.recycle(cs, bodies, c, ba, bb)) {
             return RECYCLED;
         }
