@@ -326,7 +326,7 @@ public final class World {
         // Everything that can fail is done before the world changes, so a rejected shape leaves no trace.
         CollisionShape collision;
         try {
-            collision = CollisionShape.of(shape);
+            collision = collisionOf(shape);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("shape: " + e.getMessage(), e);
         }
@@ -372,6 +372,31 @@ public final class World {
         wake(i);
         return shapeIdAt(s);
     }
+
+    /**
+     * Shapes of equal geometry share one collision form (they are immutable): a pile of 1000 equal
+     * boxes then collides from one hull that stays in the cache, where 1000 copies spread over the
+     * heap cost misses on every pair. Meshes are not shared (large, and static anyway); at most
+     * {@link #SHARED_COLLISION_SHAPES} geometries are remembered.
+     */
+    CollisionShape collisionOf(Shape shape) {
+        if (shape instanceof TriangleMesh) {
+            return CollisionShape.of(shape);
+        }
+        CollisionShape shared = collisionShapes.get(shape);
+        if (shared == null) {
+            shared = CollisionShape.of(shape);
+            if (collisionShapes.size() < SHARED_COLLISION_SHAPES) {
+                collisionShapes.put(shape, shared);
+            }
+        }
+        return shared;
+    }
+
+    /** How many distinct geometries {@link #collisionOf} remembers. */
+    private static final int SHARED_COLLISION_SHAPES = 1024;
+    /** Only looked up (never iterated), so its order cannot reach the step. */
+    private final java.util.Map<Shape, CollisionShape> collisionShapes = new java.util.HashMap<>();
 
     /** Whether body i has a shape that gives it mass. */
     private boolean hasMassiveShape(int i) {

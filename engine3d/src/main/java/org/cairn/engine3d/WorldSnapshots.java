@@ -140,7 +140,7 @@ final class WorldSnapshots {
         }
         // Collision shapes are derived from geometry, not stored.
         for (int s = 0; s < shapes.highWater; s++) {
-            shapes.setCollision(s, shapes.alive[s] ? CollisionShape.of(shapes.geometry[s]) : null);
+            shapes.setCollision(s, shapes.alive[s] ? world.collisionOf(shapes.geometry[s]) : null);
         }
     }
 }
