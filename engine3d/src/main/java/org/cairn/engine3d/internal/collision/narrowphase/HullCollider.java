@@ -84,6 +84,17 @@ public final class HullCollider {
         double rw = qaw * qbw + qax * qbx + qay * qby + qaz * qbz;
         Quat.rotate(-qax, -qay, -qaz, qaw, pbx - pax, pby - pay, pbz - paz, tmp, 0);
         double tx = tmp[0], ty = tmp[1], tz = tmp[2];
+        boolean boxes = a.box && b.box && boxClosedForms;
+        if (boxes) {
+            // B's axes in A's frame (the columns of the relative rotation); two boxes check their
+            // cached axis by support functions, before B's corners and planes are moved at all.
+            boxAxes(rx, ry, rz, rw);
+            double cachedGap = cachedBoxAxisGap(a, b, cache, co, tx, ty, tz, rx, ry, rz, rw);
+            if (cachedGap > speculativeDistance) {
+                out.apart(cachedGap);
+                return;
+            }
+        }
         if (bVertices.length < 3 * b.vertexCount) {
             bVertices = new double[3 * b.vertexCount];
         }
@@ -101,13 +112,14 @@ public final class HullCollider {
             bPlanes[4 * f + 3] = b.planes[4 * f + 3] + bPlanes[4 * f] * tx + bPlanes[4 * f + 1] * ty + bPlanes[4 * f + 2] * tz;
         }
 
-        double cachedGap = cachedAxisGap(a, b, cache, co);
-        if (cachedGap > speculativeDistance) {
-            out.apart(cachedGap);
-            return;
+        if (!boxes) {
+            double cachedGap = cachedAxisGap(a, b, cache, co);
+            if (cachedGap > speculativeDistance) {
+                out.apart(cachedGap);
+                return;
+            }
         }
-        boolean boxes = a.box && b.box && boxClosedForms;
-        if (b.box && boxClosedForms) {
+        if (b.box && boxClosedForms && !boxes) {
             // B's axes in A's frame: the columns of the relative rotation.
             boxAxes(rx, ry, rz, rw);
         }
@@ -335,6 +347,56 @@ public final class HullCollider {
                 // Any unit axis gives a valid bound: the gap along it is max over orientations of
                 // (min of B along it) − (max of A along it).
                 return Math.max(axisGap(a, b, cx, cy, cz), axisGap(a, b, -cx, -cy, -cz));
+            }
+            default:
+                return Double.NEGATIVE_INFINITY;
+        }
+    }
+
+    /**
+     * {@link #cachedAxisGap} for two boxes, from B's axes ({@link #u}) and centre t in A's frame
+     * alone: a face of A by B's support function, a face of B by A's, an edge pair's axis c by
+     * |c·t| − Σ hA_k·|c_k| − Σ hB_k·|c·u_k| (the better of its two orientations).
+     */
+    private double cachedBoxAxisGap(CollisionHull a, CollisionHull b, int[] cache, int co, double tx, double ty, double tz,
+                                    double rx, double ry, double rz, double rw) {
+        int kind = cache[co], i = cache[co + 1], j = cache[co + 2];
+        switch (kind) {
+            case AXIS_FACE_A:
+                return i < a.faceCount ? boxFaceSeparation(a.planes, i, b, tx, ty, tz) : Double.NEGATIVE_INFINITY;
+            case AXIS_FACE_B: {
+                if (i >= b.faceCount) {
+                    return Double.NEGATIVE_INFINITY;
+                }
+                Quat.rotate(rx, ry, rz, rw, b.planes[4 * i], b.planes[4 * i + 1], b.planes[4 * i + 2], tmp, 0);
+                double nx = tmp[0], ny = tmp[1], nz = tmp[2];
+                double d = b.planes[4 * i + 3] + nx * tx + ny * ty + nz * tz;
+                return -(a.boxHalfX * Math.abs(nx) + a.boxHalfY * Math.abs(ny) + a.boxHalfZ * Math.abs(nz)) - d;
+            }
+            case AXIS_EDGES: {
+                if (i >= a.edgeCount || j >= b.edgeCount) {
+                    return Double.NEGATIVE_INFINITY;
+                }
+                int a0 = a.edgeVertices[2 * i], a1 = a.edgeVertices[2 * i + 1];
+                int b0 = b.edgeVertices[2 * j], b1 = b.edgeVertices[2 * j + 1];
+                double ux = a.vertices[3 * a1] - a.vertices[3 * a0], uy = a.vertices[3 * a1 + 1] - a.vertices[3 * a0 + 1],
+                        uz = a.vertices[3 * a1 + 2] - a.vertices[3 * a0 + 2];
+                Quat.rotate(rx, ry, rz, rw, b.vertices[3 * b1] - b.vertices[3 * b0], b.vertices[3 * b1 + 1] - b.vertices[3 * b0 + 1],
+                        b.vertices[3 * b1 + 2] - b.vertices[3 * b0 + 2], tmp, 0);
+                double vx = tmp[0], vy = tmp[1], vz = tmp[2];
+                double cx = uy * vz - uz * vy, cy = uz * vx - ux * vz, cz = ux * vy - uy * vx;
+                double len = Math.sqrt(cx * cx + cy * cy + cz * cz);
+                if (len < 1e-12) {
+                    return Double.NEGATIVE_INFINITY;
+                }
+                cx /= len;
+                cy /= len;
+                cz /= len;
+                return Math.abs(cx * tx + cy * ty + cz * tz)
+                        - (a.boxHalfX * Math.abs(cx) + a.boxHalfY * Math.abs(cy) + a.boxHalfZ * Math.abs(cz))
+                        - (b.boxHalfX * Math.abs(cx * u[0] + cy * u[1] + cz * u[2])
+                        + b.boxHalfY * Math.abs(cx * u[3] + cy * u[4] + cz * u[5])
+                        + b.boxHalfZ * Math.abs(cx * u[6] + cy * u[7] + cz * u[8]));
             }
             default:
                 return Double.NEGATIVE_INFINITY;
