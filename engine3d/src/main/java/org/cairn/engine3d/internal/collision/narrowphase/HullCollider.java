@@ -330,20 +330,12 @@ public final class HullCollider {
                 if (i >= a.edgeCount || j >= b.edgeCount) {
                     return Double.NEGATIVE_INFINITY;
                 }
-                int a0 = a.edgeVertices[2 * i], a1 = a.edgeVertices[2 * i + 1];
                 int b0 = b.edgeVertices[2 * j], b1 = b.edgeVertices[2 * j + 1];
-                double ux = a.vertices[3 * a1] - a.vertices[3 * a0], uy = a.vertices[3 * a1 + 1] - a.vertices[3 * a0 + 1],
-                        uz = a.vertices[3 * a1 + 2] - a.vertices[3 * a0 + 2];
-                double vx = bVertices[3 * b1] - bVertices[3 * b0], vy = bVertices[3 * b1 + 1] - bVertices[3 * b0 + 1],
-                        vz = bVertices[3 * b1 + 2] - bVertices[3 * b0 + 2];
-                double cx = uy * vz - uz * vy, cy = uz * vx - ux * vz, cz = ux * vy - uy * vx;
-                double len = Math.sqrt(cx * cx + cy * cy + cz * cz);
-                if (len < 1e-12) {
+                if (!edgeAxis(a, i, bVertices[3 * b1] - bVertices[3 * b0], bVertices[3 * b1 + 1] - bVertices[3 * b0 + 1],
+                        bVertices[3 * b1 + 2] - bVertices[3 * b0 + 2])) {
                     return Double.NEGATIVE_INFINITY;
                 }
-                cx /= len;
-                cy /= len;
-                cz /= len;
+                double cx = tmp[0], cy = tmp[1], cz = tmp[2];
                 // Any unit axis gives a valid bound: the gap along it is max over orientations of
                 // (min of B along it) − (max of A along it).
                 return Math.max(axisGap(a, b, cx, cy, cz), axisGap(a, b, -cx, -cy, -cz));
@@ -377,21 +369,13 @@ public final class HullCollider {
                 if (i >= a.edgeCount || j >= b.edgeCount) {
                     return Double.NEGATIVE_INFINITY;
                 }
-                int a0 = a.edgeVertices[2 * i], a1 = a.edgeVertices[2 * i + 1];
                 int b0 = b.edgeVertices[2 * j], b1 = b.edgeVertices[2 * j + 1];
-                double ux = a.vertices[3 * a1] - a.vertices[3 * a0], uy = a.vertices[3 * a1 + 1] - a.vertices[3 * a0 + 1],
-                        uz = a.vertices[3 * a1 + 2] - a.vertices[3 * a0 + 2];
                 Quat.rotate(rx, ry, rz, rw, b.vertices[3 * b1] - b.vertices[3 * b0], b.vertices[3 * b1 + 1] - b.vertices[3 * b0 + 1],
                         b.vertices[3 * b1 + 2] - b.vertices[3 * b0 + 2], tmp, 0);
-                double vx = tmp[0], vy = tmp[1], vz = tmp[2];
-                double cx = uy * vz - uz * vy, cy = uz * vx - ux * vz, cz = ux * vy - uy * vx;
-                double len = Math.sqrt(cx * cx + cy * cy + cz * cz);
-                if (len < 1e-12) {
+                if (!edgeAxis(a, i, tmp[0], tmp[1], tmp[2])) {
                     return Double.NEGATIVE_INFINITY;
                 }
-                cx /= len;
-                cy /= len;
-                cz /= len;
+                double cx = tmp[0], cy = tmp[1], cz = tmp[2];
                 return Math.abs(cx * tx + cy * ty + cz * tz)
                         - (a.boxHalfX * Math.abs(cx) + a.boxHalfY * Math.abs(cy) + a.boxHalfZ * Math.abs(cz))
                         - (b.boxHalfX * Math.abs(cx * u[0] + cy * u[1] + cz * u[2])
@@ -401,6 +385,25 @@ public final class HullCollider {
             default:
                 return Double.NEGATIVE_INFINITY;
         }
+    }
+
+    /**
+     * The unit axis u × v of A's edge i (direction u, A's frame) and a B edge direction v, into
+     * {@link #tmp}; false when the two are parallel (no axis).
+     */
+    private boolean edgeAxis(CollisionHull a, int i, double vx, double vy, double vz) {
+        int a0 = a.edgeVertices[2 * i], a1 = a.edgeVertices[2 * i + 1];
+        double ux = a.vertices[3 * a1] - a.vertices[3 * a0], uy = a.vertices[3 * a1 + 1] - a.vertices[3 * a0 + 1],
+                uz = a.vertices[3 * a1 + 2] - a.vertices[3 * a0 + 2];
+        double cx = uy * vz - uz * vy, cy = uz * vx - ux * vz, cz = ux * vy - uy * vx;
+        double len = Math.sqrt(cx * cx + cy * cy + cz * cz);
+        if (len < 1e-12) {
+            return false;
+        }
+        tmp[0] = cx / len;
+        tmp[1] = cy / len;
+        tmp[2] = cz / len;
+        return true;
     }
 
     /** min over B of n·v minus max over A of n·v: positive means the hulls are apart along n. */
