@@ -388,7 +388,13 @@ public final class DynamicTree {
             }
             parent[sibling] = grandParent;
             freeNode(p);
-            refit(grandParent);
+            // Boxes and heights only, no rotations (as Box2D v3's b2RemoveLeaf): a moved leaf is
+            // reinserted at once, and the insertion's rotations tidy the path it goes down.
+            for (int index = grandParent; index != NULL; index = parent[index]) {
+                int c1 = child1[index], c2 = child2[index];
+                height[index] = 1 + Math.max(height[c1], height[c2]);
+                setUnion(index, c1, c2);
+            }
         } else {
             root = sibling;
             parent[sibling] = NULL;
