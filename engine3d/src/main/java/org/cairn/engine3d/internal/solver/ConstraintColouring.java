@@ -141,13 +141,30 @@ final class ConstraintColouring {
             colourStart[colourCount] = segmentStart[MAX_COLOURS];
             colourStart[colourCount + 1] = n;
         }
-        if (fill.length < segments) {
-            fill = new int[segmentStart.length];
+        // Within a colour the constraints are laid out by their number of points (in contact order
+        // for each number): the order within a colour changes no result, and a pass that meets
+        // manifolds of one kind in a row takes the same branches in a row (with one-, two- and
+        // four-point manifolds mixed, as in a pile, the passes mispredicted which path to take).
+        // The overflow keeps contact order: its constraints share bodies.
+        int buckets = segments * P;
+        if (fill.length < buckets) {
+            fill = new int[Math.max(buckets, 2 * fill.length)];
         }
-        System.arraycopy(segmentStart, 0, fill, 0, segments);
+        Arrays.fill(fill, 0, buckets, 0);
+        for (int i = 0; i < n; i++) {
+            fill[bucket(i, blocks, cs)]++;
+        }
+        for (int s = 0; s < segments; s++) {
+            int at = segmentStart[s];
+            for (int q = 0; q < P; q++) {
+                int count = fill[s * P + q];
+                fill[s * P + q] = at;
+                at += count;
+            }
+        }
         for (int i = 0; i < n; i++) {
             int c = candidates[i];
-            int k = fill[segment(i, blocks)]++;
+            int k = fill[bucket(i, blocks, cs)]++;
             inContactOrder[i] = k;
             cons.contact[k] = c;
             cons.bodyA[k] = cs.bodyA[c];
@@ -174,6 +191,12 @@ final class ConstraintColouring {
             }
         }
         cons.count = n;
+    }
+
+    /** Candidate i's place in the layout: its segment's run of constraints with its number of points (the overflow's one run). */
+    private int bucket(int i, boolean blocks, ContactStore cs) {
+        int points = Math.max(1, Math.min(P, cs.pointCount[candidates[i]]));
+        return segment(i, blocks) * P + (candidateColour[i] == MAX_COLOURS ? 0 : points - 1);
     }
 
     private int segment(int i, boolean blocks) {

@@ -43,7 +43,7 @@ class ConstraintColouringTest {
             BodyId ball = world.createBody(BodyDef.builder().position(-12 + k, 3 + k, 0.2 * k).linearVelocity(9, 0, 0).build());
             world.createShape(ball, ShapeDef.builder().density(4000).build(), new Sphere(0.35));
         }
-        int checkedSteps = 0, mostColours = 0, mostBlocks = 0;
+        int checkedSteps = 0, mostColours = 0, mostBlocks = 0, sizesInOneColour = 0;
         for (int step = 0; step < 150; step++) {
             world.step();
             ContactSolver solver = state.solver;
@@ -53,20 +53,28 @@ class ConstraintColouringTest {
             int colours = colouring.colourCount;
             mostColours = Math.max(mostColours, colours);
             // Colour by colour over the whole world (a colour's constraints may lie in several
-            // blocks, SolverBlocks), contact order within each block's share.
+            // blocks, SolverBlocks); within each block's share, by number of points, and in
+            // contact order for each number.
             int[] start = colouring.segmentStart;
             for (int colour = 0; colour < colours; colour++) {
                 Set<Integer> moved = new HashSet<>();
                 for (int blk = 0; blk < colouring.blockCount; blk++) {
                     int s = blk * ConstraintColouring.SEGMENTS_PER_BLOCK + colour;
-                    int lastContact = -1;
+                    int lastContact = -1, lastPoints = 0;
                     for (int k = start[s]; k < start[s + 1]; k++) {
+                        int points = c.pointCount[k];
+                        assertTrue(points >= lastPoints, "fewer points after more within a colour");
+                        if (points > lastPoints) {
+                            sizesInOneColour += lastPoints > 0 ? 1 : 0;
+                            lastContact = -1;
+                        }
+                        lastPoints = points;
                         for (int body : new int[] {c.bodyA[k], c.bodyB[k]}) {
                             if (b.type[body] == BodyStore.DYNAMIC) {
                                 assertTrue(moved.add(body), "step " + step + ": colour " + colour + " moves body " + body + " twice");
                             }
                         }
-                        assertTrue(c.contact[k] > lastContact, "contact order within a colour");
+                        assertTrue(c.contact[k] > lastContact, "contact order among a colour's manifolds of one size");
                         lastContact = c.contact[k];
                     }
                 }
@@ -107,6 +115,9 @@ class ConstraintColouringTest {
         assertTrue(mostColours >= 3 && mostColours <= ConstraintColouring.MAX_COLOURS, "colours: " + mostColours);
         // The balls in flight and the pyramid are apart for a while: the layout had blocks.
         assertTrue(mostBlocks >= 2, "blocks: " + mostBlocks);
+        // The scene mixes balls (one point) and boxes (up to four): the order by size was tested
+        // (96 changes of size within a colour in 150 steps).
+        assertTrue(sizesInOneColour > 30, "manifolds of two sizes in one colour's share: " + sizesInOneColour);
     }
 
     private static ConstraintColouring colouringOf(ContactSolver solver) throws ReflectiveOperationException {
