@@ -19,8 +19,8 @@ if [ ! -d "$work/$old" ]; then
   git worktree add --detach "$work/$old" "$old" >/dev/null
 fi
 echo "building $old and this checkout" >&2
-(cd "$work/$old" && mvn -B -ntp -q package -DskipTests)
-mvn -B -ntp -q package -DskipTests
+(cd "$work/$old" && mvn -B -ntp -q package -DskipTests) >&2
+mvn -B -ntp -q package -DskipTests >&2
 for build in old new; do
   if [ $build = old ]; then jar=$work/$old/examples/target/cairn.jar; else jar=$root/examples/target/cairn.jar; fi
   mkdir -p "$work/timer-$build"
