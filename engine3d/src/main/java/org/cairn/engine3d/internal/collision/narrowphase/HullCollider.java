@@ -258,8 +258,11 @@ public final class HullCollider {
         // (Half the tolerance on either side keeps GJK's own verdicts, which come within 1e-14 of
         // the distance, exactly as they were: it would have reported these points too.)
         double nearest = count > 0 ? leastSeparation(count) : Double.MAX_VALUE;
-        boolean faceRealisesGap = nearest <= axisSeparation + 0.5 * AXIS_GAP_TOLERANCE_METERS
+        boolean faceRealisesGap = skipGjkWhenFaceRealisesGap && nearest <= axisSeparation + 0.5 * AXIS_GAP_TOLERANCE_METERS
                 && nearest <= speculativeDistance - 0.5 * AXIS_GAP_TOLERANCE_METERS;
+        if (axisSeparation > 0 && faceRealisesGap) {
+            gjkSkipped++;
+        }
         if (axisSeparation > 0 && !faceRealisesGap) {
             gjk.distance(a.vertices, a.vertexCount, bVertices, b.vertexCount, false);
             if (gjk.distance > speculativeDistance) {
@@ -473,6 +476,10 @@ public final class HullCollider {
 
     /** Whether boxes take the closed forms (off: every hull the general way; for the test that compares them). */
     boolean boxClosedForms = true;
+    /** Whether a pair apart within the speculative distance skips GJK when its face realises the axis' gap (off: always run, for tests). */
+    boolean skipGjkWhenFaceRealisesGap = true;
+    /** Pairs that skipped GJK so, since this collider was made: for tests. */
+    long gjkSkipped;
     /** B's axes in A's frame (unit columns of the relative rotation), set by {@link #boxAxes}. */
     private final double[] u = new double[9];
     private int boxEdgeA, boxEdgeB;
