@@ -476,17 +476,19 @@ public final class HullCollider {
 
     /** Whether boxes take the closed forms (off: every hull the general way; for the test that compares them). */
     boolean boxClosedForms = true;
+    /** Whether two boxes' edge axes are estimated first and only the possible best taken exactly (off: all exactly, for tests). */
+    boolean estimateEdges = true;
     /** Whether a pair apart within the speculative distance skips GJK when its face realises the axis' gap (off: always run, for tests). */
     boolean skipGjkWhenFaceRealisesGap = true;
     /** Pairs that skipped GJK so, since this collider was made: for tests. */
     long gjkSkipped;
     /** B's axes in A's frame (unit columns of the relative rotation), set by {@link #boxAxes}. */
     private final double[] u = new double[9];
-    private int boxEdgeA, boxEdgeB;
-    private double boxSeparationE, boxAxisX, boxAxisY, boxAxisZ;
+    int boxEdgeA, boxEdgeB;
+    double boxSeparationE, boxAxisX, boxAxisY, boxAxisZ;
 
     /** The columns of the rotation r (B's axes seen from A). */
-    private void boxAxes(double rx, double ry, double rz, double rw) {
+    void boxAxes(double rx, double ry, double rz, double rw) {
         for (int j = 0; j < 3; j++) {
             Quat.rotate(rx, ry, rz, rw, j == 0 ? 1 : 0, j == 1 ? 1 : 0, j == 2 ? 1 : 0, u, 3 * j);
         }
@@ -507,12 +509,38 @@ public final class HullCollider {
      * c·t ≥ 0; separation c·t − Σ hA_k·|c_k| − Σ hB_k·|c·u_k|; the edges are A's support edge
      * along e_i in direction c and B's along u_j in direction −c.
      */
-    private void boxEdgeAxes(CollisionHull a, CollisionHull b, double tx, double ty, double tz) {
+    void boxEdgeAxes(CollisionHull a, CollisionHull b, double tx, double ty, double tz) {
         boxEdgeA = -1;
         boxEdgeB = -1;
         boxSeparationE = -Double.MAX_VALUE;
+        // First each axis' separation from its unnormalised direction, divided once: within a few
+        // rounding errors of the exact one below. Only the axes that could be the best (within a
+        // margin a million times those errors) are then taken exactly, in the same order and by the
+        // same rule, so the same axis wins with the same bits; the others' normalisations (three
+        // divisions each) and their unpredictable comparisons are skipped.
+        double best = -Double.MAX_VALUE;
+        for (int q = 0; q < 9; q++) {
+            int i = q / 3, j = q % 3;
+            double vx = u[3 * j], vy = u[3 * j + 1], vz = u[3 * j + 2];
+            double cx = i == 0 ? 0 : i == 1 ? vz : -vy;
+            double cy = i == 0 ? -vz : i == 1 ? 0 : vx;
+            double cz = i == 0 ? vy : i == 1 ? -vx : 0;
+            double len = Math.sqrt(cx * cx + cy * cy + cz * cz);
+            double d0 = cx * u[0] + cy * u[1] + cz * u[2], d1 = cx * u[3] + cy * u[4] + cz * u[5],
+                    d2 = cx * u[6] + cy * u[7] + cz * u[8];
+            double estimate = (Math.abs(cx * tx + cy * ty + cz * tz)
+                    - (a.boxHalfX * Math.abs(cx) + a.boxHalfY * Math.abs(cy) + a.boxHalfZ * Math.abs(cz))
+                    - (b.boxHalfX * Math.abs(d0) + b.boxHalfY * Math.abs(d1) + b.boxHalfZ * Math.abs(d2))) / len;
+            edgeEstimate[q] = len < 0.005 ? Double.NEGATIVE_INFINITY : estimate;
+            best = len < 0.005 ? best : Math.max(best, estimate);
+        }
+        double margin = 1e-9 * (1 + Math.abs(tx) + Math.abs(ty) + Math.abs(tz) + a.boxHalfX + a.boxHalfY + a.boxHalfZ
+                + b.boxHalfX + b.boxHalfY + b.boxHalfZ);
         for (int i = 0; i < 3; i++) {
             for (int j = 0; j < 3; j++) {
+                if (estimateEdges && !(edgeEstimate[3 * i + j] >= best - margin)) {
+                    continue;
+                }
                 double vx = u[3 * j], vy = u[3 * j + 1], vz = u[3 * j + 2];
                 // e_i × v
                 double cx = i == 0 ? 0 : i == 1 ? vz : -vy;
@@ -550,6 +578,9 @@ public final class HullCollider {
             }
         }
     }
+
+    /** {@link #boxEdgeAxes}' first estimate of each of the nine axes' separations. */
+    private final double[] edgeEstimate = new double[9];
 
     /** arcA[ea·FB + fb] = −nB(fb)·(nA2 × nA1) for A's edge ea; arcB[fa·EB + eb] = nA(fa)·(nB2' × nB1') with nB' = −nB. */
     private double[] arcA = new double[12 * 6];

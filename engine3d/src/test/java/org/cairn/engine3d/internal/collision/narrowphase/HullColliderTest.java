@@ -283,6 +283,44 @@ class HullColliderTest {
         System.out.println("GJK skipped for " + skipping.gjkSkipped + " of 4000 pairs (" + apart + " apart)");
     }
 
+    /**
+     * Two boxes' nine edge axes are first estimated (one division each) and only those within a
+     * margin of the best estimate are then taken exactly: the same axis, with the same bits, wins
+     * as when all nine are taken exactly. Boxes of random sizes at random relative poses, near and
+     * far, nearly aligned (where several axes tie) or at any angle.
+     */
+    @Test
+    void estimatingTheEdgeAxesFirstChoosesTheSameAxis() {
+        Random random = new Random(11);
+        HullCollider estimating = new HullCollider(), exact = new HullCollider();
+        exact.estimateEdges = false;
+        for (int trial = 0; trial < 20000; trial++) {
+            CollisionHull a = CollisionHull.of(new Box(0.05 + random.nextDouble(), 0.05 + random.nextDouble(),
+                    0.05 + random.nextDouble()));
+            CollisionHull b = CollisionHull.of(new Box(0.05 + random.nextDouble(), 0.05 + random.nextDouble(),
+                    0.05 + random.nextDouble()));
+            Quaterniond q = new Quaterniond();
+            double spread = trial % 3 == 0 ? 0.0 : trial % 3 == 1 ? 0.01 : 3;
+            q.rotateXYZ(spread * random.nextGaussian(), spread * random.nextGaussian(), spread * random.nextGaussian());
+            if (trial % 5 == 0) {
+                q.rotateY(Math.PI / 4);
+            }
+            double scale = trial % 2 == 0 ? 1 : 5;
+            double tx = scale * random.nextGaussian(), ty = scale * random.nextGaussian(), tz = scale * random.nextGaussian();
+            for (HullCollider c : new HullCollider[] {estimating, exact}) {
+                c.boxAxes(q.x, q.y, q.z, q.w);
+                c.boxEdgeAxes(a, b, tx, ty, tz);
+            }
+            String where = "trial " + trial;
+            assertEquals(exact.boxEdgeA, estimating.boxEdgeA, where);
+            assertEquals(exact.boxEdgeB, estimating.boxEdgeB, where);
+            assertEquals(Double.doubleToRawLongBits(exact.boxSeparationE), Double.doubleToRawLongBits(estimating.boxSeparationE), where);
+            assertEquals(Double.doubleToRawLongBits(exact.boxAxisX), Double.doubleToRawLongBits(estimating.boxAxisX), where);
+            assertEquals(Double.doubleToRawLongBits(exact.boxAxisY), Double.doubleToRawLongBits(estimating.boxAxisY), where);
+            assertEquals(Double.doubleToRawLongBits(exact.boxAxisZ), Double.doubleToRawLongBits(estimating.boxAxisZ), where);
+        }
+    }
+
     private static double leastSeparation(Manifold m) {
         double least = Double.MAX_VALUE;
         for (int k = 0; k < m.pointCount; k++) {
