@@ -714,10 +714,12 @@ public final class HullCollider {
     /** Sutherland–Hodgman against the half space m·p ≤ offset, carrying the corner labels. */
     private int clip(int n, double mx, double my, double mz, double offset, double slack, int label) {
         int m = 0;
+        // Each corner's distance once, carried to the next corner as its predecessor's.
+        int last = n - 1;
+        double dPrev = n == 0 ? 0.0 : mx * polygon[3 * last] + my * polygon[3 * last + 1] + mz * polygon[3 * last + 2] - offset;
         for (int k = 0; k < n; k++) {
-            int prev = (k + n - 1) % n;
+            int prev = k == 0 ? last : k - 1;
             double dCur = mx * polygon[3 * k] + my * polygon[3 * k + 1] + mz * polygon[3 * k + 2] - offset;
-            double dPrev = mx * polygon[3 * prev] + my * polygon[3 * prev + 1] + mz * polygon[3 * prev + 2] - offset;
             if (dCur <= slack) {
                 if (dPrev > slack) {
                     // Entering: the new corner arrives along the clip edge and leaves along prev→cur.
@@ -733,6 +735,7 @@ public final class HullCollider {
                 // Leaving: the new corner arrives along prev→cur and leaves along the clip edge.
                 intersect(prev, k, dPrev, dCur, m++, polygonIn[k], label);
             }
+            dPrev = dCur;
         }
         double[] swap = polygon;
         polygon = clipped;
