@@ -532,7 +532,8 @@ public final class HullCollider {
                     - (a.boxHalfX * Math.abs(cx) + a.boxHalfY * Math.abs(cy) + a.boxHalfZ * Math.abs(cz))
                     - (b.boxHalfX * Math.abs(d0) + b.boxHalfY * Math.abs(d1) + b.boxHalfZ * Math.abs(d2))) / len;
             edgeEstimate[q] = len < 0.005 ? Double.NEGATIVE_INFINITY : estimate;
-            best = len < 0.005 ? best : Math.max(best, estimate);
+            // (Not Math.max: a NaN estimate, from a pose gone non-finite, must not hide the others.)
+            best = len < 0.005 || !(estimate > best) ? best : estimate;
         }
         double margin = 1e-9 * (1 + Math.abs(tx) + Math.abs(ty) + Math.abs(tz) + a.boxHalfX + a.boxHalfY + a.boxHalfZ
                 + b.boxHalfX + b.boxHalfY + b.boxHalfZ);
