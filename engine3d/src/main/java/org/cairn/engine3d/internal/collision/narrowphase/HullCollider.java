@@ -258,12 +258,20 @@ public final class HullCollider {
         // (Half the tolerance on either side keeps GJK's own verdicts, which come within 1e-14 of
         // the distance, exactly as they were: it would have reported these points too.)
         double nearest = count > 0 ? leastSeparation(count) : Double.MAX_VALUE;
-        boolean faceRealisesGap = skipGjkWhenFaceRealisesGap && nearest <= axisSeparation + 0.5 * AXIS_GAP_TOLERANCE_METERS
+        boolean faceRealisesGap = skipGjkWhereGapRealised && nearest <= axisSeparation + 0.5 * AXIS_GAP_TOLERANCE_METERS
                 && nearest <= speculativeDistance - 0.5 * AXIS_GAP_TOLERANCE_METERS;
-        if (axisSeparation > 0 && faceRealisesGap) {
+        // Likewise an edge pair whose closest points lie inside both edges: those two points of the
+        // hulls are as far apart as the edge axis' gap (their difference is along the axis), so the
+        // distance is that gap. The edge contact is made first, and GJK skipped.
+        boolean edgePath = !(edgeA < 0 || separationE <= faceSeparation + LINEAR_SLOP_METERS);
+        int edgeCount = skipGjkWhereGapRealised && edgePath && axisSeparation > 0
+                && axisSeparation <= speculativeDistance - 0.5 * AXIS_GAP_TOLERANCE_METERS
+                ? edgeContact(a, edgeA, b, edgeB, axisX, axisY, axisZ, separationE) : 0;
+        if (axisSeparation > 0 && (faceRealisesGap || edgeCount > 0)) {
             gjkSkipped++;
+            gjkSkippedOnEdges += edgeCount;
         }
-        if (axisSeparation > 0 && !faceRealisesGap) {
+        if (axisSeparation > 0 && !faceRealisesGap && edgeCount == 0) {
             gjk.distance(a.vertices, a.vertexCount, bVertices, b.vertexCount, false);
             if (gjk.distance > speculativeDistance) {
                 out.apart(gjk.distance);
@@ -288,7 +296,7 @@ public final class HullCollider {
             ny = sign * refPlanes[4 * refFace + 1];
             nz = sign * refPlanes[4 * refFace + 2];
         } else {
-            count = edgeA < 0 ? 0 : edgeContact(a, edgeA, b, edgeB, axisX, axisY, axisZ, separationE);
+            count = edgeA < 0 ? 0 : edgeCount > 0 ? edgeCount : edgeContact(a, edgeA, b, edgeB, axisX, axisY, axisZ, separationE);
             if (count > 0) {
                 nx = axisX;
                 ny = axisY;
@@ -478,10 +486,10 @@ public final class HullCollider {
     boolean boxClosedForms = true;
     /** Whether two boxes' edge axes are estimated first and only the possible best taken exactly (off: all exactly, for tests). */
     boolean estimateEdges = true;
-    /** Whether a pair apart within the speculative distance skips GJK when its face realises the axis' gap (off: always run, for tests). */
-    boolean skipGjkWhenFaceRealisesGap = true;
-    /** Pairs that skipped GJK so, since this collider was made: for tests. */
-    long gjkSkipped;
+    /** Whether a pair apart within the speculative distance skips GJK when its face or edge contact realises the axis' gap (off: always run, for tests). */
+    boolean skipGjkWhereGapRealised = true;
+    /** Pairs that skipped GJK so, and those of them by an edge contact, since this collider was made: for tests. */
+    long gjkSkipped, gjkSkippedOnEdges;
     /** B's axes in A's frame (unit columns of the relative rotation), set by {@link #boxAxes}. */
     private final double[] u = new double[9];
     int boxEdgeA, boxEdgeB;
