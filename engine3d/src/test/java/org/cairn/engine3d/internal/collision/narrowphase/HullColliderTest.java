@@ -177,18 +177,15 @@ class HullColliderTest {
         general.boxClosedForms = false;
         int compared = 0, ties = 0, touching = 0;
         for (int trial = 0; trial < 3000; trial++) {
-            CollisionHull a = CollisionHull.of(new Box(0.2 + random.nextDouble(), 0.2 + random.nextDouble(),
-                    0.2 + random.nextDouble()));
-            CollisionHull b = CollisionHull.of(new Box(0.2 + random.nextDouble(), 0.2 + random.nextDouble(),
-                    0.2 + random.nextDouble()));
+            CollisionHull a = randomBox(random, 0.2);
+            CollisionHull b = randomBox(random, 0.2);
             assertTrue(a.box && b.box);
-            Quaterniond qa = new Quaterniond().rotateXYZ(random.nextGaussian(), random.nextGaussian(), random.nextGaussian());
+            Quaterniond qa = turned(new Quaterniond(), gaussian(random));
             // Half the pairs nearly aligned, as in stacks; half at any angle.
             double spread = trial % 2 == 0 ? 0.05 : 3;
-            Quaterniond qb = new Quaterniond(qa).rotateXYZ(spread * random.nextGaussian(), spread * random.nextGaussian(),
-                    spread * random.nextGaussian());
-            Vector3d pa = new Vector3d(random.nextGaussian(), random.nextGaussian(), random.nextGaussian());
-            Vector3d dir = new Vector3d(random.nextGaussian(), random.nextGaussian(), random.nextGaussian()).normalize();
+            Quaterniond qb = turned(new Quaterniond(qa), gaussian(random).mul(spread));
+            Vector3d pa = gaussian(random);
+            Vector3d dir = gaussian(random).normalize();
             // Walk B in from far away until the manifold appears, then a little further in.
             Vector3d pb = new Vector3d();
             Manifold fast = new Manifold(), slow = new Manifold();
@@ -243,16 +240,13 @@ class HullColliderTest {
             -0.5, 0, -0.4, 0.5, 0, -0.4, -0.5, 0, 0.4, 0.5, 0, 0.4, -0.5, 0.6, 0, 0.5, 0.6, 0));
         int apart = 0;
         for (int trial = 0; trial < 4000; trial++) {
-            CollisionHull a = CollisionHull.of(new Box(0.2 + random.nextDouble(), 0.2 + random.nextDouble(),
-                    0.2 + random.nextDouble()));
-            CollisionHull b = trial % 4 == 3 ? wedge : CollisionHull.of(new Box(0.2 + random.nextDouble(),
-                    0.2 + random.nextDouble(), 0.2 + random.nextDouble()));
-            Quaterniond qa = new Quaterniond().rotateXYZ(random.nextGaussian(), random.nextGaussian(), random.nextGaussian());
+            CollisionHull a = randomBox(random, 0.2);
+            CollisionHull b = trial % 4 == 3 ? wedge : randomBox(random, 0.2);
+            Quaterniond qa = turned(new Quaterniond(), gaussian(random));
             double spread = trial % 2 == 0 ? 0.02 : 3;
-            Quaterniond qb = new Quaterniond(qa).rotateXYZ(spread * random.nextGaussian(), spread * random.nextGaussian(),
-                    spread * random.nextGaussian());
-            Vector3d pa = new Vector3d(random.nextGaussian(), random.nextGaussian(), random.nextGaussian());
-            Vector3d dir = new Vector3d(random.nextGaussian(), random.nextGaussian(), random.nextGaussian()).normalize();
+            Quaterniond qb = turned(new Quaterniond(qa), gaussian(random).mul(spread));
+            Vector3d pa = gaussian(random);
+            Vector3d dir = gaussian(random).normalize();
             if (trial % 2 == 0) {
                 // Landing flat: along one of A's face normals.
                 dir.set(0, 1, 0).rotate(qa);
@@ -307,10 +301,8 @@ class HullColliderTest {
         HullCollider estimating = new HullCollider(), exact = new HullCollider();
         exact.estimateEdges = false;
         for (int trial = 0; trial < 20000; trial++) {
-            CollisionHull a = CollisionHull.of(new Box(0.05 + random.nextDouble(), 0.05 + random.nextDouble(),
-                    0.05 + random.nextDouble()));
-            CollisionHull b = CollisionHull.of(new Box(0.05 + random.nextDouble(), 0.05 + random.nextDouble(),
-                    0.05 + random.nextDouble()));
+            CollisionHull a = randomBox(random, 0.05);
+            CollisionHull b = randomBox(random, 0.05);
             Quaterniond q = new Quaterniond();
             double spread = trial % 3 == 0 ? 0.0 : trial % 3 == 1 ? 0.01 : 3;
             q.rotateXYZ(spread * random.nextGaussian(), spread * random.nextGaussian(), spread * random.nextGaussian());
@@ -331,6 +323,21 @@ class HullColliderTest {
             assertEquals(Double.doubleToRawLongBits(exact.boxAxisY), Double.doubleToRawLongBits(estimating.boxAxisY), where);
             assertEquals(Double.doubleToRawLongBits(exact.boxAxisZ), Double.doubleToRawLongBits(estimating.boxAxisZ), where);
         }
+    }
+
+    /** A box of random half extents, each at least {@code least} m (and less than one more). */
+    private static CollisionHull randomBox(Random random, double least) {
+        return CollisionHull.of(new Box(least + random.nextDouble(), least + random.nextDouble(), least + random.nextDouble()));
+    }
+
+    /** q turned further by the angles (x, y, z), rad, about its x, y and z axes in turn; returns q. */
+    private static Quaterniond turned(Quaterniond q, Vector3d angles) {
+        return q.rotateXYZ(angles.x, angles.y, angles.z);
+    }
+
+    /** A vector of three standard normal components, drawn x, y, z. */
+    private static Vector3d gaussian(Random random) {
+        return new Vector3d(random.nextGaussian(), random.nextGaussian(), random.nextGaussian());
     }
 
     private static double leastSeparation(Manifold m) {
@@ -373,7 +380,7 @@ class HullColliderTest {
             CollisionHull a = CollisionHull.of(new Box(ax, ay, az)), b = CollisionHull.of(new Box(bx, by, bz));
             Quaterniond qa = new Quaterniond().rotateXYZ(7 * random.nextDouble(), 7 * random.nextDouble(), 7 * random.nextDouble());
             Quaterniond qb = new Quaterniond().rotateXYZ(7 * random.nextDouble(), 7 * random.nextDouble(), 7 * random.nextDouble());
-            Vector3d direction = new Vector3d(random.nextGaussian(), random.nextGaussian(), random.nextGaussian()).normalize();
+            Vector3d direction = gaussian(random).normalize();
             Vector3d pa = new Vector3d(random.nextDouble(), random.nextDouble(), random.nextDouble());
             double reach = Math.sqrt(ax * ax + ay * ay + az * az) + Math.sqrt(bx * bx + by * by + bz * bz);
             int[] cache = new int[Narrowphase.CACHE_INTS];
