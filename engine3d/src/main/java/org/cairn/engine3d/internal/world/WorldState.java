@@ -368,7 +368,12 @@ public final class WorldState implements BroadPhase.PairFilter {
             if (force || !broadPhase.fatBoxContains(key, box)) {
                 // Fattened by a second step's motion as well, so a steadily moving shape moves its
                 // proxy every other step rather than every step.
-                broadPhase.moveProxy(key, fatten(s, sweep(box, d[0], d[1], d[2])));
+                Aabb fat = fatten(s, sweep(box, d[0], d[1], d[2]));
+                if (force) {
+                    broadPhase.moveProxy(key, fat);
+                } else {
+                    broadPhase.enlargeProxy(key, fat);
+                }
             }
         }
     }

@@ -81,6 +81,20 @@ public final class BroadPhase {
         bufferMove(proxyKey);
     }
 
+    /**
+     * Gives a proxy a new fat box and queues it for pair finding, without moving it in its tree
+     * (the dynamic tree's enlarged part is rebuilt once the pairs are found, see
+     * {@link DynamicTree#enlargeProxy}); a static proxy is moved.
+     */
+    public void enlargeProxy(int proxyKey, Aabb fatBox) {
+        if ((proxyKey & 1) == STATIC) {
+            moveProxy(proxyKey, fatBox);
+            return;
+        }
+        trees[DYNAMIC].enlargeProxy(proxyKey >> 1, fatBox);
+        bufferMove(proxyKey);
+    }
+
     /** True if the proxy's fat box still contains the shape's tight box. */
     public boolean fatBoxContains(int proxyKey, Aabb tight) {
         return tree(proxyKey).fatBoxContains(proxyKey >> 1, tight);
@@ -137,6 +151,10 @@ public final class BroadPhase {
     public void updatePairs(PairFilter pairFilter, LongArray newPairs) {
         filter = pairFilter;
         candidates.clear();
+        // The nodes the moved proxies loosened are rebuilt first, so the queries walk a tight tree
+        // (Box2D v3 rebuilds after them, beside the narrowphase on another thread). The tree's
+        // shape changes no pair: they are sorted below.
+        trees[DYNAMIC].rebuild();
         for (int i = 0; i < moveCount; i++) {
             queryKey = moveBuffer[i];
             DynamicTree own = tree(queryKey);

@@ -8,7 +8,10 @@ import org.cairn.engine3d.geometry.Aabb;
  * tree). Leaves are inserted where they add the least surface area (the descent of Box2D v2.4,
  * which approximates the surface area heuristic), and on the way back up each node may swap a
  * child with a grandchild when that shrinks a box (Box2D v3's surface-area rotations), so the tree
- * stays tight as proxies come, go and move.
+ * stays tight as proxies come, go and move. A proxy that moves as a body steps is enlarged in place
+ * instead ({@link #enlargeProxy}), and the nodes it loosened are rebuilt together ({@link #rebuild}),
+ * as Box2D v3 does: the walk up and one partial rebuild cost less than a removal and an insertion
+ * per moved proxy.
  *
  * <p>Nodes live in parallel primitive arrays indexed by node id; freed nodes are chained through
  * {@link #parent}. Nothing is allocated after the arrays have grown to the scene's size.
@@ -32,11 +35,17 @@ public final class DynamicTree {
         double report(int proxyId, double maxFraction);
     }
 
-    private double[] box;
-    private int[] parent;
-    private int[] child1;
-    private int[] child2;
+    // Package-private for TreeRebuild, which rebuilds the enlarged part in place.
+    double[] box;
+    int[] parent;
+    int[] child1;
+    int[] child2;
     private int[] height;
+    /** Internal nodes an enlarged leaf passed on its way up ({@link #enlargeProxy}), rebuilt by {@link #rebuild}. */
+    boolean[] enlarged;
+    /** Whether any node is marked enlarged. */
+    private boolean anyEnlarged;
+    private final TreeRebuild rebuilder = new TreeRebuild();
     private int[] userData;
     private int root = NULL;
     private int nodeCount;
@@ -53,6 +62,7 @@ public final class DynamicTree {
         child2 = new int[capacity];
         height = new int[capacity];
         userData = new int[capacity];
+        enlarged = new boolean[capacity];
         linkFreeNodes(0);
     }
 
@@ -66,7 +76,7 @@ public final class DynamicTree {
         freeList = from;
     }
 
-    private int allocateNode() {
+    int allocateNode() {
         if (freeList == NULL) {
             int old = capacity;
             capacity *= 2;
@@ -76,6 +86,7 @@ public final class DynamicTree {
             child2 = Arrays.copyOf(child2, capacity);
             height = Arrays.copyOf(height, capacity);
             userData = Arrays.copyOf(userData, capacity);
+            enlarged = Arrays.copyOf(enlarged, capacity);
             linkFreeNodes(old);
         }
         int node = freeList;
@@ -85,11 +96,12 @@ public final class DynamicTree {
         child2[node] = NULL;
         height[node] = 0;
         userData[node] = -1;
+        enlarged[node] = false;
         nodeCount++;
         return node;
     }
 
-    private void freeNode(int node) {
+    void freeNode(int node) {
         parent[node] = freeList;
         height[node] = -1;
         freeList = node;
@@ -98,6 +110,7 @@ public final class DynamicTree {
 
     /** Adds a leaf with the given (already fattened) box; returns its proxy id. */
     public int createProxy(Aabb fatBox, int data) {
+        rebuild();
         int leaf = allocateNode();
         setBox(leaf, fatBox.minX, fatBox.minY, fatBox.minZ, fatBox.maxX, fatBox.maxY, fatBox.maxZ);
         userData[leaf] = data;
@@ -108,6 +121,7 @@ public final class DynamicTree {
 
     /** Removes a leaf. */
     public void destroyProxy(int proxyId) {
+        rebuild();
         removeLeaf(proxyId);
         freeNode(proxyId);
         proxyCount--;
@@ -118,9 +132,58 @@ public final class DynamicTree {
      * when the shape's tight box has left the old fat box.
      */
     public void moveProxy(int proxyId, Aabb fatBox) {
+        rebuild();
         removeLeaf(proxyId);
         setBox(proxyId, fatBox.minX, fatBox.minY, fatBox.minZ, fatBox.maxX, fatBox.maxY, fatBox.maxZ);
         insertLeaf(proxyId);
+    }
+
+    /**
+     * Gives a leaf a new fat box without moving it in the tree (Box2D v3's b2DynamicTree_EnlargeProxy):
+     * its ancestors grow to hold the new box too, and are marked for {@link #rebuild}, which
+     * tightens them. Until then queries see a looser but valid tree. A moved leaf costs a walk up
+     * instead of a removal and an insertion with its rotations.
+     */
+    public void enlargeProxy(int proxyId, Aabb fatBox) {
+        setBox(proxyId, fatBox.minX, fatBox.minY, fatBox.minZ, fatBox.maxX, fatBox.maxY, fatBox.maxZ);
+        int o = 6 * proxyId;
+        int node = parent[proxyId];
+        boolean growing = true;
+        // Every ancestor is marked, so the rebuild's walk from the root reaches each enlarged node;
+        // above the first marked one that need not grow, the marks are already there.
+        while (node != NULL && (growing || !enlarged[node])) {
+            if (growing) {
+                int q = 6 * node;
+                growing = box[q] > box[o] || box[q + 1] > box[o + 1] || box[q + 2] > box[o + 2]
+                        || box[q + 3] < box[o + 3] || box[q + 4] < box[o + 4] || box[q + 5] < box[o + 5];
+                if (growing) {
+                    setBox(node, Math.min(box[q], box[o]), Math.min(box[q + 1], box[o + 1]), Math.min(box[q + 2], box[o + 2]),
+                            Math.max(box[q + 3], box[o + 3]), Math.max(box[q + 4], box[o + 4]), Math.max(box[q + 5], box[o + 5]));
+                }
+            }
+            enlarged[node] = true;
+            node = parent[node];
+        }
+        anyEnlarged |= parent[proxyId] != NULL;
+    }
+
+    /**
+     * Rebuilds the nodes enlarged leaves have loosened since the last rebuild ({@link TreeRebuild});
+     * nothing when none were. The tree's shape changes, its leaves and their boxes do not.
+     */
+    public void rebuild() {
+        if (!anyEnlarged) {
+            return;
+        }
+        anyEnlarged = false;
+        root = rebuilder.rebuild(this, root);
+    }
+
+    /** An internal node's box and height from its two children's. */
+    void refreshFromChildren(int node) {
+        int c1 = child1[node], c2 = child2[node];
+        setUnion(node, c1, c2);
+        height[node] = 1 + Math.max(height[c1], height[c2]);
     }
 
     /** True if the leaf's fat box contains the given box. */

@@ -45,18 +45,7 @@ class DynamicTreeTest {
                 }
             }
             tree.validate();
-            Aabb query = randomBox(random, 30);
-            query.maxX += 5;
-            query.maxY += 5;
-            TreeSet<Integer> found = new TreeSet<>();
-            tree.query(query, p -> found.add(tree.userData(p)));
-            TreeSet<Integer> expected = new TreeSet<>();
-            for (int k = 0; k < proxies.size(); k++) {
-                if (proxies.get(k) >= 0 && boxes.get(k).overlaps(query)) {
-                    expected.add(k);
-                }
-            }
-            assertEquals(expected, found, "query in round " + round);
+            assertQueriesExact(tree, proxies, boxes, random, "round " + round);
 
             double ox = -5, oy = random.nextDouble() * 30, oz = random.nextDouble() * 30;
             double dx = 40, dy = random.nextGaussian() * 5, dz = random.nextGaussian() * 5;
@@ -77,6 +66,83 @@ class DynamicTreeTest {
         assertEquals(live, tree.proxyCount());
         // Rotations keep the height logarithmic: within twice the perfectly balanced log2(n).
         assertTrue(tree.height() <= 2 * Math.log(live) / Math.log(2), "height " + tree.height());
+    }
+
+    /**
+     * Leaves enlarged in place (as bodies step) leave the tree valid and its queries exact both
+     * before the rebuild (ancestors only grown) and after it (the loosened nodes rebuilt tight),
+     * through inserts, removals and moves between the rounds; after a rebuild nothing is left
+     * marked (a second rebuild changes nothing), and the rebuilt tree stays shallow.
+     */
+    @Test
+    void enlargedLeavesKeepQueriesExactBeforeAndAfterTheRebuild() {
+        Random random = new Random(23);
+        DynamicTree tree = new DynamicTree();
+        List<Integer> proxies = new ArrayList<>();
+        List<Aabb> boxes = new ArrayList<>();
+        for (int i = 0; i < 600; i++) {
+            Aabb box = randomBox(random, 30);
+            proxies.add(tree.createProxy(box, i));
+            boxes.add(box);
+        }
+        for (int round = 0; round < 40; round++) {
+            // A third of the leaves step a little, a few jump far: each gets its new box in place.
+            for (int k = 0; k < proxies.size(); k++) {
+                if (proxies.get(k) < 0 || random.nextInt(3) != 0) {
+                    continue;
+                }
+                Aabb old = boxes.get(k);
+                double jump = random.nextInt(20) == 0 ? 25 : 0.3;
+                double dx = jump * random.nextGaussian(), dy = jump * random.nextGaussian(), dz = jump * random.nextGaussian();
+                Aabb box = new Aabb(old.minX + dx, old.minY + dy, old.minZ + dz, old.maxX + dx, old.maxY + dy, old.maxZ + dz);
+                tree.enlargeProxy(proxies.get(k), box);
+                boxes.set(k, box);
+            }
+            tree.validate();
+            assertQueriesExact(tree, proxies, boxes, random, "loose, round " + round);
+            if (round % 4 == 3) {
+                // Structural changes while nodes are marked: the tree rebuilds first.
+                Aabb box = randomBox(random, 30);
+                proxies.add(tree.createProxy(box, proxies.size()));
+                boxes.add(box);
+                int k = random.nextInt(proxies.size());
+                if (proxies.get(k) >= 0) {
+                    tree.destroyProxy(proxies.get(k));
+                    proxies.set(k, -1);
+                }
+                tree.validate();
+                continue;
+            }
+            tree.rebuild();
+            tree.validate();
+            assertQueriesExact(tree, proxies, boxes, random, "rebuilt, round " + round);
+            int height = tree.height();
+            tree.rebuild();
+            assertEquals(height, tree.height(), "a rebuild with nothing enlarged changes nothing");
+        }
+        int live = (int) proxies.stream().filter(p -> p >= 0).count();
+        assertEquals(live, tree.proxyCount());
+        // Splitting at the centres' middle keeps the tree shallow: 20 levels here for 601 leaves
+        // scattered by the jumps (a balanced tree has 10); a chain would have 600.
+        assertTrue(tree.height() <= 3 * Math.log(live) / Math.log(2), "height " + tree.height());
+    }
+
+    private static void assertQueriesExact(DynamicTree tree, List<Integer> proxies, List<Aabb> boxes, Random random,
+                                           String where) {
+        for (int q = 0; q < 5; q++) {
+            Aabb query = randomBox(random, 30);
+            query.maxX += 4;
+            query.maxZ += 4;
+            TreeSet<Integer> found = new TreeSet<>();
+            tree.query(query, p -> found.add(tree.userData(p)));
+            TreeSet<Integer> expected = new TreeSet<>();
+            for (int k = 0; k < proxies.size(); k++) {
+                if (proxies.get(k) >= 0 && boxes.get(k).overlaps(query)) {
+                    expected.add(k);
+                }
+            }
+            assertEquals(expected, found, "query, " + where);
+        }
     }
 
     /** Clips the segment t ∈ [0, 1] against each slab in turn (the rays here are never axis-parallel). */
