@@ -136,6 +136,12 @@ public final class ContactStore {
      */
     public boolean[] memoValid = new boolean[16];
     public boolean[] memoFriction = new boolean[16];
+    /**
+     * Per contact, 1 + the constraint slot its {@link #massMemo} was last written to or copied
+     * into (0: none). With the slot's own record of whose data it holds, the solver leaves the
+     * data where they are when a contact keeps its slot from one step to the next.
+     */
+    public int[] memoSlot = new int[16];
     public double[] massMemo = new double[MEMO * 16];
     /** Doubles per contact in {@link #massMemo}. */
     public static final int MEMO = P + 2 * P * P + 3 + P + 4 + 1;
@@ -199,6 +205,7 @@ public final class ContactStore {
         apartGap = Arrays.copyOf(apartGap, c);
         memoValid = Arrays.copyOf(memoValid, c);
         memoFriction = Arrays.copyOf(memoFriction, c);
+        memoSlot = Arrays.copyOf(memoSlot, c);
         massMemo = Arrays.copyOf(massMemo, MEMO * c);
         recyclePose = Arrays.copyOf(recyclePose, POSE * c);
         recycleEpoch = Arrays.copyOf(recycleEpoch, 2 * c);
@@ -225,6 +232,7 @@ public final class ContactStore {
         recyclable[c] = false;
         apartGap[c] = Double.NEGATIVE_INFINITY;
         memoValid[c] = false;
+        memoSlot[c] = 0;
         Arrays.fill(cache, CACHE * c, CACHE * c + CACHE, 0);
         friction[c] = mixedFriction;
         restitution[c] = mixedRestitution;
@@ -279,6 +287,8 @@ public final class ContactStore {
         apartGap[to] = apartGap[from];
         memoValid[to] = memoValid[from];
         memoFriction[to] = memoFriction[from];
+        // The slot records contact from as its owner, not to: the data are copied in again.
+        memoSlot[to] = 0;
         System.arraycopy(massMemo, MEMO * from, massMemo, MEMO * to, MEMO);
         System.arraycopy(recyclePose, POSE * from, recyclePose, POSE * to, POSE);
         System.arraycopy(recycleEpoch, 2 * from, recycleEpoch, 2 * to, 2);

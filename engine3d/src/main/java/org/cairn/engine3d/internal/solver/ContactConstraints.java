@@ -125,6 +125,12 @@ final class ContactConstraints {
      * recomputing the same Jacobi sweeps in every pass was a fifth of the step.
      */
     int[] subFilled = new int[16];
+    /**
+     * Per constraint slot, 1 + the contact whose kept mass data ({@code ContactStore.massMemo})
+     * the slot's normal masses, block K⁺ and K and friction data equal (0: none), so that a
+     * contact prepared into the slot it had the step before need not copy them in again.
+     */
+    int[] massOwner = new int[16];
     double[] subInverse = new double[SUB_SIZE * 16];
     /**
      * Where the slot of each subset of a manifold's points (a bit mask) starts; its size is m². The
@@ -205,6 +211,7 @@ final class ContactConstraints {
         blockMass = Arrays.copyOf(blockMass, P * P * c);
         blockMatrix = Arrays.copyOf(blockMatrix, P * P * c);
         subFilled = Arrays.copyOf(subFilled, c);
+        massOwner = Arrays.copyOf(massOwner, c);
         subInverse = Arrays.copyOf(subInverse, SUB_SIZE * c);
     }
 

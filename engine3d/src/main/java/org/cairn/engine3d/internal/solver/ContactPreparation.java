@@ -130,6 +130,9 @@ final class ContactPreparation {
             // inertias alone: unchanged since the contact was last prepared, they are reused.
             boolean memoable = (!dynamicA || b.isotropic[ia]) && (!dynamicB || b.isotropic[ib]);
             boolean memo = reuseMassData && memoable && cs.memoValid[c];
+            // A contact in the slot it had last step, with nothing prepared into the slot since,
+            // finds its kept data there already (a resting pile keeps its constraints' order).
+            boolean inPlace = memo && cs.memoSlot[c] == k + 1 && cons.massOwner[k] == c + 1;
             int mo = ContactStore.MEMO * c;
             for (int j = 0; j < n; j++) {
                 int p = P * k + j, q = P * c + j;
@@ -144,7 +147,9 @@ final class ContactPreparation {
                 double separation = cs.separation[q];
                 cons.baseSeparation[p] = separation;
                 if (memo) {
-                    cons.normalMass[p] = cs.massMemo[mo + j];
+                    if (!inPlace) {
+                        cons.normalMass[p] = cs.massMemo[mo + j];
+                    }
                 } else {
                     // Each body's lever arms r × d for d = n, t1, t2 and their images under I⁻¹, once:
                     // the normal mass, the friction block and the manifold's K are all dot products of them.
@@ -189,10 +194,14 @@ final class ContactPreparation {
                 }
                 cons.relativeVelocity[p] = approach;
             }
-            prepareFriction(k, c, n, mA, mB, nx, ny, nz, t1x, t1y, t1z, t2x, t2y, t2z, ao, bo, scale, memo, memoable, mo);
+            prepareFriction(k, c, n, mA, mB, nx, ny, nz, t1x, t1y, t1z, t2x, t2y, t2z, ao, bo, scale, memo, inPlace,
+                    memoable, mo);
             if (memo) {
                 w.reusedMassData++;
-                if (n >= 2) {
+                if (inPlace) {
+                    w.massDataInPlace++;
+                }
+                if (n >= 2 && !inPlace) {
                     System.arraycopy(cs.massMemo, mo + P, cons.blockMass, P * P * k, n * n);
                     System.arraycopy(cs.massMemo, mo + P + P * P, cons.blockMatrix, P * P * k, n * n);
                 }
@@ -208,6 +217,11 @@ final class ContactPreparation {
                     }
                     cs.memoValid[c] = true;
                 }
+            }
+            // The slot's mass data now equal the contact's kept ones exactly when they are kept.
+            cons.massOwner[k] = memoable ? c + 1 : 0;
+            if (memoable) {
+                cs.memoSlot[c] = k + 1;
             }
         }
     }
@@ -225,7 +239,7 @@ final class ContactPreparation {
      */
     private void prepareFriction(int k, int c, int n, double mA, double mB, double nx, double ny, double nz,
                                  double t1x, double t1y, double t1z, double t2x, double t2y, double t2z,
-                                 int ao, int bo, double scale, boolean memo, boolean memoable, int mo) {
+                                 int ao, int bo, double scale, boolean memo, boolean inPlace, boolean memoable, int mo) {
         boolean allOne = true;
         for (int j = 0; j < n; j++) {
             allOne &= 2 - cons.baseSeparation[P * k + j] / SPECULATIVE_DISTANCE_METERS >= 1.0;
@@ -235,10 +249,12 @@ final class ContactPreparation {
         int fm = mo + ContactStore.MEMO_FRICTION;
         double[] kept = contacts.massMemo;
         if (memo && allOne && contacts.memoFriction[c]) {
-            System.arraycopy(kept, fm, cons.frictionAnchor, 3 * k, 3);
-            System.arraycopy(kept, fm + 3, cons.twistLever, P * k, n);
-            System.arraycopy(kept, fm + 3 + P, cons.frictionMass, 4 * k, 4);
-            cons.twistMass[k] = kept[fm + 3 + P + 4];
+            if (!inPlace) {
+                System.arraycopy(kept, fm, cons.frictionAnchor, 3 * k, 3);
+                System.arraycopy(kept, fm + 3, cons.twistLever, P * k, n);
+                System.arraycopy(kept, fm + 3 + P, cons.frictionMass, 4 * k, 4);
+                cons.twistMass[k] = kept[fm + 3 + P + 4];
+            }
         } else {
             frictionMasses(k, n, mA, mB, nx, ny, nz, t1x, t1y, t1z, t2x, t2y, t2z, ao, bo);
             if (memoable) {

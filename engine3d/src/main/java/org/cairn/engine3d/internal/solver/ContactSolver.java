@@ -566,6 +566,15 @@ public final class ContactSolver {
         return sum;
     }
 
+    /** Of {@link #reusedMassData}, the constraints whose kept data were already in their slot (for tests). */
+    long massDataInPlace() {
+        long sum = 0;
+        for (SolverScratch w : scratch) {
+            sum += w.massDataInPlace;
+        }
+        return sum;
+    }
+
     /** The joints' solver (for tests). */
     JointSolver jointSolver() {
         return joints;

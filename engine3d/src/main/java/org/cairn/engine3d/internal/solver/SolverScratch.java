@@ -35,4 +35,6 @@ final class SolverScratch {
     long factoredBlocks;
     /** Constraints this worker built with a contact's kept mass data (for tests). */
     long reusedMassData;
+    /** Of those, the constraints whose kept data were already in their slot (not copied). */
+    long massDataInPlace;
 }

@@ -78,6 +78,17 @@ class MassDataReuseTest {
                     w.setTransform(top, p, w.rotation(top, new Quaterniond()));
                 }
             }
+            if (step == 100) {
+                // A cube set down on the ground far from the rest: its constraint takes a place in
+                // the first colour, and every constraint laid out after it moves up one slot, its
+                // kept data copied into the new slot.
+                for (World w : new World[] {reusing, computing}) {
+                    List<BodyId> ids = w == reusing ? a : b;
+                    BodyId cube = w.createBody(BodyDef.builder().position(-5, 0.5, 0).build());
+                    w.createShape(cube, ShapeDef.DEFAULTS, new Box(0.5, 0.5, 0.5));
+                    ids.add(cube);
+                }
+            }
             reusing.step();
             computing.step();
             for (int i = 0; i < a.size(); i++) {
@@ -90,10 +101,119 @@ class MassDataReuseTest {
                 assertEquals(qb, qa, "step " + step + ", body " + i + ": rotation");
             }
         }
-        long reused = solver(reusing).reusedMassData();
-        // Measured: 7 745 of the 150 steps' constraints took their kept mass data.
+        long reused = solver(reusing).reusedMassData(), inPlace = solver(reusing).massDataInPlace();
+        System.out.printf("kept mass data: %d constraints reused them, %d found them in their slot%n", reused, inPlace);
+        // Measured: 7 794 of the 150 steps' constraints took their kept mass data, and 7 756 of
+        // those found them in the slot they had the step before (the 38 the new cube moved up a
+        // slot copied them in).
         assertTrue(reused > 5000, "reused " + reused);
+        assertTrue(inPlace > 5000 && inPlace < reused, "in place " + inPlace);
         assertEquals(0, solver(computing).reusedMassData());
+    }
+
+    /**
+     * A stack of three cubes falls asleep while a cube beside it is kept sliding: the slider's
+     * constraint is then the only one and takes the first slot, where the stack's first constraint
+     * had its kept data. Woken, the stack's constraints return to their old slots with their kept
+     * data still valid, and must copy them in again where the slider's overwrote them: every body
+     * equals, bit for bit, a world's that never reuses.
+     */
+    @Test
+    void aStackThatWakesCopiesItsKeptDataBackIntoSlotsOthersUsedMeanwhile() throws ReflectiveOperationException {
+        List<BodyId> a = new ArrayList<>(), b = new ArrayList<>();
+        World reusing = sleepingStack(a), computing = sleepingStack(b);
+        solver(computing).preparation().reuseMassData = false;
+        boolean slept = false, woken = false;
+        for (int step = 0; step < 340; step++) {
+            for (World w : new World[] {reusing, computing}) {
+                List<BodyId> ids = w == reusing ? a : b;
+                w.setLinearVelocity(ids.get(3), new Vector3d(1, w.linearVelocity(ids.get(3), new Vector3d()).y, 0));
+                if (step == 300) {
+                    w.setAwake(ids.get(2), true);
+                }
+            }
+            slept |= !reusing.isAwake(a.get(0));
+            woken |= step >= 300 && reusing.isAwake(a.get(0));
+            reusing.step();
+            computing.step();
+            for (int i = 0; i < a.size(); i++) {
+                Vector3d pa = reusing.position(a.get(i), new Vector3d()), pb = computing.position(b.get(i), new Vector3d());
+                Quaterniond qa = reusing.rotation(a.get(i), new Quaterniond()), qb = computing.rotation(b.get(i), new Quaterniond());
+                assertEquals(pb, pa, "step " + step + ", body " + i + ": position");
+                assertEquals(qb, qa, "step " + step + ", body " + i + ": rotation");
+            }
+        }
+        assertTrue(slept, "the stack fell asleep");
+        assertTrue(woken, "and was woken");
+        assertTrue(solver(reusing).massDataInPlace() < solver(reusing).reusedMassData(), "some kept data copied in");
+    }
+
+    /** Three cubes stacked on the ground (a[0..2], bottom first), then a cube beside them (a[3]). */
+    private static World sleepingStack(List<BodyId> bodies) {
+        World world = new World(WorldDef.builder().build());
+        BodyId ground = world.createBody(BodyDef.builder().type(BodyType.STATIC).position(0, -0.5, 0).build());
+        world.createShape(ground, ShapeDef.DEFAULTS, new Box(50, 0.5, 50));
+        for (int i = 0; i < 3; i++) {
+            BodyId box = world.createBody(BodyDef.builder().position(0, 0.5 + i, 0).build());
+            world.createShape(box, ShapeDef.DEFAULTS, new Box(0.5, 0.5, 0.5));
+            bodies.add(box);
+        }
+        BodyId slider = world.createBody(BodyDef.builder().position(3, 0.5, 0).build());
+        world.createShape(slider, ShapeDef.DEFAULTS, new Box(0.5, 0.5, 0.5));
+        bodies.add(slider);
+        return world;
+    }
+
+    /**
+     * Three cubes on the ground, one constraint each, laid out in that order. The middle one is
+     * lifted 3 cm (beyond the speculative distance: its constraint goes) and the last one moved
+     * 3 cm aside at the same time (its manifold and kept data computed afresh, in the middle slot).
+     * When the middle one lands again the last one returns to its old slot, which still holds its
+     * data from before the move: it must copy its kept data in, not take the stale ones. Every
+     * body equals, bit for bit, a world's that never reuses.
+     */
+    @Test
+    void aConstraintBackInAnOldSlotTakesItsNewKeptDataNotTheSlotsOldOnes() throws ReflectiveOperationException {
+        List<BodyId> a = new ArrayList<>(), b = new ArrayList<>();
+        World reusing = threeCubes(a), computing = threeCubes(b);
+        solver(computing).preparation().reuseMassData = false;
+        int fewer = 0;
+        for (int step = 0; step < 120; step++) {
+            if (step == 60) {
+                for (World w : new World[] {reusing, computing}) {
+                    List<BodyId> ids = w == reusing ? a : b;
+                    Vector3d p = w.position(ids.get(1), new Vector3d()).add(0, 0.03, 0);
+                    w.setTransform(ids.get(1), p, w.rotation(ids.get(1), new Quaterniond()));
+                    Vector3d q = w.position(ids.get(2), new Vector3d()).add(0.03, 0, 0);
+                    w.setTransform(ids.get(2), q, w.rotation(ids.get(2), new Quaterniond()));
+                }
+            }
+            reusing.step();
+            computing.step();
+            if (solver(reusing).constraints().count == 2) {
+                fewer++;
+            }
+            for (int i = 0; i < a.size(); i++) {
+                Vector3d pa = reusing.position(a.get(i), new Vector3d()), pb = computing.position(b.get(i), new Vector3d());
+                Quaterniond qa = reusing.rotation(a.get(i), new Quaterniond()), qb = computing.rotation(b.get(i), new Quaterniond());
+                assertEquals(pb, pa, "step " + step + ", body " + i + ": position");
+                assertEquals(qb, qa, "step " + step + ", body " + i + ": rotation");
+            }
+        }
+        assertTrue(fewer > 0, "the lifted cube's constraint went for a while");
+        assertEquals(3, solver(reusing).constraints().count, "and came back");
+    }
+
+    private static World threeCubes(List<BodyId> bodies) {
+        World world = new World(WorldDef.builder().sleeping(false).build());
+        BodyId ground = world.createBody(BodyDef.builder().type(BodyType.STATIC).position(0, -0.5, 0).build());
+        world.createShape(ground, ShapeDef.DEFAULTS, new Box(20, 0.5, 20));
+        for (int i = 0; i < 3; i++) {
+            BodyId box = world.createBody(BodyDef.builder().position(3 * i, 0.5, 0).build());
+            world.createShape(box, ShapeDef.DEFAULTS, new Box(0.5, 0.5, 0.5));
+            bodies.add(box);
+        }
+        return world;
     }
 
     /**
