@@ -57,33 +57,47 @@ final class ContactPreparation {
             if (cons.rolling[k] > 0) {
                 prepareRolling(b, k, ia, ib, cs, c, w);
             }
-            double nx = cs.normal[3 * c], ny = cs.normal[3 * c + 1], nz = cs.normal[3 * c + 2];
-            cons.normal[3 * k] = nx;
-            cons.normal[3 * k + 1] = ny;
-            cons.normal[3 * k + 2] = nz;
-            // Tangent basis from n alone (Box3D b3Perp): a unit vector has a component ≥ 0.577,
-            // so one of the two choices is never degenerate.
-            double t1x, t1y, t1z;
-            if (Math.abs(nx) > 0.5) {
-                t1x = ny;
-                t1y = -nx;
-                t1z = 0;
-            } else {
-                t1x = 0;
-                t1y = nz;
-                t1z = -ny;
-            }
-            double len = Math.sqrt(t1x * t1x + t1y * t1y + t1z * t1z);
-            t1x /= len;
-            t1y /= len;
-            t1z /= len;
-            cons.tangent[6 * k] = t1x;
-            cons.tangent[6 * k + 1] = t1y;
-            cons.tangent[6 * k + 2] = t1z;
-            cons.tangent[6 * k + 3] = t1y * nz - t1z * ny;
-            cons.tangent[6 * k + 4] = t1z * nx - t1x * nz;
-            cons.tangent[6 * k + 5] = t1x * ny - t1y * nx;
             int n = cs.pointCount[c];
+            // The mass data depend on the anchors, the normal and the bodies' inverse masses and
+            // inertias alone: unchanged since the contact was last prepared, they are reused.
+            boolean memoable = (!dynamicA || b.isotropic[ia]) && (!dynamicB || b.isotropic[ib]);
+            boolean memo = reuseMassData && memoable && cs.memoValid[c];
+            // A contact in the slot it had last step, with nothing prepared into the slot since,
+            // finds its kept data there already (a resting pile keeps its constraints' order), and
+            // with them all that follows from the same manifold: normal, tangents, anchors, offsets.
+            boolean inPlace = memo && cs.memoSlot[c] == k + 1 && cons.massOwner[k] == c + 1;
+            double nx = cs.normal[3 * c], ny = cs.normal[3 * c + 1], nz = cs.normal[3 * c + 2];
+            double t1x, t1y, t1z;
+            if (inPlace) {
+                t1x = cons.tangent[6 * k];
+                t1y = cons.tangent[6 * k + 1];
+                t1z = cons.tangent[6 * k + 2];
+            } else {
+                cons.normal[3 * k] = nx;
+                cons.normal[3 * k + 1] = ny;
+                cons.normal[3 * k + 2] = nz;
+                // Tangent basis from n alone (Box3D b3Perp): a unit vector has a component ≥ 0.577,
+                // so one of the two choices is never degenerate.
+                if (Math.abs(nx) > 0.5) {
+                    t1x = ny;
+                    t1y = -nx;
+                    t1z = 0;
+                } else {
+                    t1x = 0;
+                    t1y = nz;
+                    t1z = -ny;
+                }
+                double len = Math.sqrt(t1x * t1x + t1y * t1y + t1z * t1z);
+                t1x /= len;
+                t1y /= len;
+                t1z /= len;
+                cons.tangent[6 * k] = t1x;
+                cons.tangent[6 * k + 1] = t1y;
+                cons.tangent[6 * k + 2] = t1z;
+                cons.tangent[6 * k + 3] = t1y * nz - t1z * ny;
+                cons.tangent[6 * k + 4] = t1z * nx - t1x * nz;
+                cons.tangent[6 * k + 5] = t1x * ny - t1y * nx;
+            }
             cons.pointCount[k] = n;
             // The step's totals start from zero (here, on the workers, rather than in a serial sweep).
             for (int j = 0; j < P; j++) {
@@ -113,33 +127,34 @@ final class ContactPreparation {
             double[] lever = w.lever;
             // The base: the body of the shorter anchors (ContactConstraints.anchor); each body's
             // offset from it, from the first point (the base's own offset is exactly 0).
-            int q0 = 3 * P * c;
-            double[] anchorA = cs.anchorA, anchorB = cs.anchorB;
-            boolean baseA = n == 0 || anchorA[q0] * anchorA[q0] + anchorA[q0 + 1] * anchorA[q0 + 1] + anchorA[q0 + 2] * anchorA[q0 + 2]
-                    <= anchorB[q0] * anchorB[q0] + anchorB[q0 + 1] * anchorB[q0 + 1] + anchorB[q0 + 2] * anchorB[q0 + 2];
-            double[] base = baseA ? anchorA : anchorB;
             int o6 = 6 * k;
-            for (int i = 0; i < 3; i++) {
-                double d = n == 0 ? 0.0 : anchorB[q0 + i] - anchorA[q0 + i];
-                cons.anchorOffset[o6 + i] = baseA ? 0.0 : -d;
-                cons.anchorOffset[o6 + 3 + i] = baseA ? d : 0.0;
+            // The anchors as the slot holds them, or from the manifold.
+            double[] base = cons.anchor;
+            int baseAt = 3 * P * k;
+            if (!inPlace) {
+                int q0 = 3 * P * c;
+                double[] anchorA = cs.anchorA, anchorB = cs.anchorB;
+                boolean baseA = n == 0 || anchorA[q0] * anchorA[q0] + anchorA[q0 + 1] * anchorA[q0 + 1] + anchorA[q0 + 2] * anchorA[q0 + 2]
+                        <= anchorB[q0] * anchorB[q0] + anchorB[q0 + 1] * anchorB[q0 + 1] + anchorB[q0 + 2] * anchorB[q0 + 2];
+                base = baseA ? anchorA : anchorB;
+                baseAt = q0;
+                for (int i = 0; i < 3; i++) {
+                    double d = n == 0 ? 0.0 : anchorB[q0 + i] - anchorA[q0 + i];
+                    cons.anchorOffset[o6 + i] = baseA ? 0.0 : -d;
+                    cons.anchorOffset[o6 + 3 + i] = baseA ? d : 0.0;
+                }
             }
             double dax = cons.anchorOffset[o6], day = cons.anchorOffset[o6 + 1], daz = cons.anchorOffset[o6 + 2];
             double dbx = cons.anchorOffset[o6 + 3], dby = cons.anchorOffset[o6 + 4], dbz = cons.anchorOffset[o6 + 5];
-            // The mass data depend on the anchors, the normal and the bodies' inverse masses and
-            // inertias alone: unchanged since the contact was last prepared, they are reused.
-            boolean memoable = (!dynamicA || b.isotropic[ia]) && (!dynamicB || b.isotropic[ib]);
-            boolean memo = reuseMassData && memoable && cs.memoValid[c];
-            // A contact in the slot it had last step, with nothing prepared into the slot since,
-            // finds its kept data there already (a resting pile keeps its constraints' order).
-            boolean inPlace = memo && cs.memoSlot[c] == k + 1 && cons.massOwner[k] == c + 1;
             int mo = ContactStore.MEMO * c;
             for (int j = 0; j < n; j++) {
                 int p = P * k + j, q = P * c + j;
-                double rx = base[3 * q], ry = base[3 * q + 1], rz = base[3 * q + 2];
-                cons.anchor[3 * p] = rx;
-                cons.anchor[3 * p + 1] = ry;
-                cons.anchor[3 * p + 2] = rz;
+                double rx = base[baseAt + 3 * j], ry = base[baseAt + 3 * j + 1], rz = base[baseAt + 3 * j + 2];
+                if (!inPlace) {
+                    cons.anchor[3 * p] = rx;
+                    cons.anchor[3 * p + 1] = ry;
+                    cons.anchor[3 * p + 2] = rz;
+                }
                 // The anchors the passes use, rA = r + DA and rB = r + DB.
                 double rax = rx + dax, ray = ry + day, raz = rz + daz;
                 double rbx = rx + dbx, rby = ry + dby, rbz = rz + dbz;
