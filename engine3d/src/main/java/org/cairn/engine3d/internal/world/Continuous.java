@@ -4,7 +4,7 @@ import static org.cairn.engine3d.internal.collision.narrowphase.CollisionConstan
 
 import org.cairn.engine3d.geometry.Aabb;
 import org.cairn.engine3d.internal.body.BodyStore;
-import org.cairn.engine3d.internal.collision.broadphase.BroadPhase;
+import org.cairn.engine3d.internal.collision.broadphase.DynamicTree;
 import org.cairn.engine3d.internal.collision.narrowphase.CollisionShape;
 import org.cairn.engine3d.internal.collision.narrowphase.Gjk;
 import org.cairn.engine3d.internal.collision.narrowphase.MeshData;
@@ -39,7 +39,10 @@ public final class Continuous {
     private final double[] staticPose = new double[7];
     private double[] movingCore = new double[3 * 64];
     private double[] staticCore = new double[3 * 64];
-    private final BroadPhase.KeyCallback candidates = this::candidate;
+    private final DynamicTree.QueryCallback candidates = this::candidate;
+    /** This sweeper's own traversal stacks (sweepers run on several workers at once). */
+    private final DynamicTree.QueryStack staticStack = new DynamicTree.QueryStack();
+    private final DynamicTree.QueryStack meshStack = new DynamicTree.QueryStack();
 
     // The body being swept: centre and rotation at t = 0 and t = 1, and its motion bound.
     private int body;
@@ -53,10 +56,21 @@ public final class Continuous {
         this.world = world;
     }
 
-    /** Runs continuous collision for every fast dynamic body; call after the end-of-step poses are known. */
-    public void solve(int[] active, int activeCount) {
+    /** For a snapshot of a world with more workers than the receiving one: it makes the sweeper, then sets its fields. */
+    private Continuous() {
+        this(null);
+    }
+
+    /**
+     * Runs continuous collision for the fast dynamic bodies among active[from..to); call after the
+     * end-of-step poses are known. A body's sweep reads its own motion and the static shapes, and
+     * writes its own pose and velocity alone, so ranges may run on different workers at once, each
+     * with its own sweeper, with the same results; only the pre-solve callback, if there is one, is
+     * the user's code and must be called on the stepping thread (the caller's choice).
+     */
+    public void solve(int[] active, int from, int to) {
         BodyStore b = world.bodies;
-        for (int a = 0; a < activeCount; a++) {
+        for (int a = from; a < to; a++) {
             int i = active[a];
             if (b.type[i] != BodyStore.DYNAMIC || b.firstShape[i] < 0) {
                 continue;
@@ -126,7 +140,7 @@ public final class Continuous {
             swept.union(box);
         }
         earliest = 1.0;
-        world.broadPhase.queryStatic(swept, candidates);
+        world.broadPhase.queryStatic(swept, candidates, staticStack);
         if (earliest < 1.0) {
             interpolate(earliest);
             double cx = pose[0], cy = pose[1], cz = pose[2];
@@ -211,8 +225,8 @@ public final class Continuous {
         pose[6] = qw * lw - qx * lx - qy * ly - qz * lz;
     }
 
-    private double candidate(int key, double ignored) {
-        int other = world.broadPhase.tree(key).userData(key >> 1);
+    private boolean candidate(int proxyId) {
+        int other = world.broadPhase.staticShape(proxyId);
         BodyStore b = world.bodies;
         for (int s = b.firstShape[body]; s >= 0; s = world.shapes.nextInBody[s]) {
             int a = Math.min(s, other), c = Math.max(s, other);
@@ -231,7 +245,7 @@ public final class Continuous {
                 }
             }
         }
-        return 1;
+        return true;
     }
 
     /**
@@ -256,7 +270,7 @@ public final class Continuous {
     private int sweptShape, sweptOther;
     private MeshData sweptMesh;
     private final Aabb meshBox = new Aabb();
-    private final org.cairn.engine3d.internal.collision.broadphase.DynamicTree.QueryCallback triangleSweep = this::sweepTriangle;
+    private final DynamicTree.QueryCallback triangleSweep = this::sweepTriangle;
 
     /** Time of impact against each triangle of a static mesh that the swept box touches. */
     private void sweepMesh(int s, MeshData mesh) {
@@ -264,7 +278,7 @@ public final class Continuous {
         sweptMesh = mesh;
         MeshData.worldToLocal(swept, staticPose[0], staticPose[1], staticPose[2], staticPose[3], staticPose[4],
                 staticPose[5], staticPose[6], meshBox);
-        mesh.tree.query(meshBox, triangleSweep);
+        mesh.tree.query(meshBox, triangleSweep, meshStack);
     }
 
     private boolean sweepTriangle(int proxy) {

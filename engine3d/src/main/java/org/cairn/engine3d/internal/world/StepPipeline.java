@@ -42,6 +42,8 @@ public final class StepPipeline {
     /** Per active body, whether a shape left its broadphase box this step (checked on the workers). */
     private boolean[] proxyStale = new boolean[64];
     private WorldState stepWorld;
+    /** The continuous stage over active[from..to), with worker w's sweeper. */
+    private final RangeTask continuous = (from, to, w) -> stepWorld.continuous(w).solve(active, from, to);
     private final RangeTask checkProxies = (from, to, w) -> {
         for (int a = from; a < to; a++) {
             proxyStale[a] = stepWorld.proxiesStale(active[a], w);
@@ -109,7 +111,14 @@ public final class StepPipeline {
         long t2 = System.nanoTime();
         pool.run(finalizeBodies, activeCount, BODY_BLOCK);
         long t3 = System.nanoTime();
-        world.continuous.solve(active, activeCount);
+        stepWorld = world;
+        world.ensureWorkers(pool.workerCount());
+        if (world.preSolveSweep == null) {
+            pool.run(continuous, activeCount, BODY_BLOCK);
+        } else {
+            // The user's pre-solve callback is called on this thread, body by body.
+            world.continuous.solve(active, 0, activeCount);
+        }
         world.nonFiniteBodies = NonFiniteGuard.repair(bodies, active, activeCount, scratch9[0], world.firstNonFinite);
         long t4 = System.nanoTime();
         stageNanos[StepStage.CONTINUOUS.ordinal()] += t4 - t3;
@@ -118,8 +127,6 @@ public final class StepPipeline {
         if (proxyStale.length < activeCount) {
             proxyStale = new boolean[Math.max(activeCount, 2 * proxyStale.length)];
         }
-        stepWorld = world;
-        world.ensureWorkers(pool.workerCount());
         pool.run(checkProxies, activeCount, BODY_BLOCK);
         for (int a = 0; a < activeCount; a++) {
             if (proxyStale[a]) {

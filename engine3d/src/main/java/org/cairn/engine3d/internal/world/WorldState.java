@@ -117,6 +117,13 @@ public final class WorldState implements BroadPhase.PairFilter {
 
     /** Continuous collision of fast bodies against static shapes. */
     public final Continuous continuous = new Continuous(this);
+    /** Per worker, a sweeper for the continuous stage (worker 0's is {@link #continuous}). */
+    private Continuous[] workerContinuous = {continuous};
+
+    /** Worker w's sweeper for the continuous stage ({@link #ensureWorkers} made it). */
+    public Continuous continuous(int w) {
+        return workerContinuous[w];
+    }
     private final Narrowphase narrowphase = new Narrowphase();
     private final Manifold manifold = new Manifold();
     private final double[] poses = new double[16];
@@ -441,6 +448,13 @@ public final class WorldState implements BroadPhase.PairFilter {
                 workerManifold[w] = new Manifold();
                 workerScratch[w] = new ContactStore.UpdateScratch();
             }
+        }
+        if (workerContinuous.length < workers) {
+            Continuous[] grown = java.util.Arrays.copyOf(workerContinuous, workers);
+            for (int w = workerContinuous.length; w < workers; w++) {
+                grown[w] = new Continuous(this);
+            }
+            workerContinuous = grown;
         }
         if (workerBoxes.length < workers) {
             workerBoxes = new Aabb[workers];

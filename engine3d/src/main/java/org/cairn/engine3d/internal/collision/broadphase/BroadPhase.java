@@ -275,4 +275,18 @@ public final class BroadPhase {
         trees[STATIC].query(box, staticQuery);
         keyCallback = null;
     }
+
+    /**
+     * The static shapes' proxies whose boxes overlap {@code box}, reported by proxy id of the
+     * static tree, with the caller's traversal stack: threads may query at once while no proxy
+     * changes (the continuous stage's sweeps on the workers).
+     */
+    public void queryStatic(Aabb box, DynamicTree.QueryCallback callback, DynamicTree.QueryStack own) {
+        trees[STATIC].query(box, callback, own);
+    }
+
+    /** The user data of static proxy {@code proxyId} (its shape). */
+    public int staticShape(int proxyId) {
+        return trees[STATIC].userData(proxyId);
+    }
 }
