@@ -98,9 +98,9 @@ class ContinuousCollisionTest {
         assertEquals(speed * 0.5, world.position(ball, new Vector3d()).x, 1e-12);
     }
     /**
-     * The sweeps run on the workers: 60 bodies of mixed shapes shot at the wall at 100–340 m/s,
-     * tumbling, stop in front of it with the same poses and velocities, bit for bit, on 1, 2 and
-     * 3 workers.
+     * The sweeps run on the workers: 600 bodies of mixed shapes (enough for the stage to be split
+     * among the workers) shot at the wall at 100–340 m/s, tumbling, stop in front of it with the
+     * same poses and velocities, bit for bit, on 1, 2 and 3 workers.
      */
     @Test
     void sweepsOnSeveralWorkersGiveTheSameResultsAsOne() {
@@ -109,11 +109,11 @@ class ContinuousCollisionTest {
             World world = new World(WorldDef.builder().gravity(0, 0, 0).workerCount(workers).build());
             BodyId wall = world.createBody(BodyDef.builder().type(BodyType.STATIC).position(10.025, 0, 0).build());
             world.createShape(wall, ShapeDef.DEFAULTS, new Box(0.025, 5, 5));
-            BodyId[] bullets = new BodyId[60];
+            BodyId[] bullets = new BodyId[600];
             for (int i = 0; i < bullets.length; i++) {
                 Shape shape = i % 3 == 0 ? new Sphere(0.05) : i % 3 == 1 ? new Box(0.01, 0.1, 0.1) : new Capsule(0.1, 0.03);
-                bullets[i] = world.createBody(BodyDef.builder().position(0, -4 + 0.13 * i, 4 - 0.13 * i)
-                        .linearVelocity(100 + 4 * i, 0, 0).angularVelocity(i % 7, 3 - i % 5, 1).build());
+                bullets[i] = world.createBody(BodyDef.builder().position(0, -4.6 + 0.4 * (i % 24), -4.6 + 0.4 * (i / 24))
+                        .linearVelocity(100 + 0.4 * i, 0, 0).angularVelocity(i % 7, 3 - i % 5, 1).build());
                 world.createShape(bullets[i], ShapeDef.DEFAULTS, shape);
             }
             for (int step = 0; step < 20; step++) {
@@ -145,5 +145,39 @@ class ContinuousCollisionTest {
                         (w + 1) + " workers, number " + k);
             }
         }
+    }
+    /**
+     * With a custom filter or a pre-solve callback set, the sweeps that ask them run on the thread
+     * that steps, as their contracts say, even with workers; and they are asked (the bullets'
+     * sweeps reach the wall).
+     */
+    @Test
+    void theUsersCallbacksAreAskedOnTheSteppingThreadEvenWithWorkers() {
+        World world = new World(WorldDef.builder().gravity(0, 0, 0).workerCount(2).build());
+        BodyId wall = world.createBody(BodyDef.builder().type(BodyType.STATIC).position(10.025, 0, 0).build());
+        world.createShape(wall, ShapeDef.DEFAULTS, new Box(0.025, 5, 5));
+        for (int i = 0; i < 600; i++) {
+            BodyId bullet = world.createBody(BodyDef.builder().position(8.5, -4.6 + 0.4 * (i % 24), -4.6 + 0.4 * (i / 24))
+                    .linearVelocity(200, 0, 0).build());
+            world.createShape(bullet, ShapeDef.DEFAULTS, new Sphere(0.05));
+        }
+        Thread stepping = Thread.currentThread();
+        int[] filterCalls = {0}, preSolveCalls = {0};
+        boolean[] elsewhere = {false};
+        world.setCustomFilter((a, b) -> {
+            filterCalls[0]++;
+            elsewhere[0] |= Thread.currentThread() != stepping;
+            return true;
+        });
+        world.setPreSolve((a, b, normal, separation) -> {
+            preSolveCalls[0]++;
+            elsewhere[0] |= Thread.currentThread() != stepping;
+            return true;
+        });
+        for (int step = 0; step < 5; step++) {
+            world.step();
+        }
+        assertTrue(filterCalls[0] >= 600 && preSolveCalls[0] >= 600, filterCalls[0] + " filter and " + preSolveCalls[0] + " pre-solve calls");
+        assertTrue(!elsewhere[0], "a callback was called on a worker");
     }
 }

@@ -113,11 +113,11 @@ public final class StepPipeline {
         long t3 = System.nanoTime();
         stepWorld = world;
         world.ensureWorkers(pool.workerCount());
-        if (world.preSolveSweep == null) {
-            pool.run(continuous, activeCount, BODY_BLOCK);
-        } else {
-            // The user's pre-solve callback is called on this thread, body by body.
+        if (world.userCodeInSweeps()) {
+            // The user's callbacks are called on this thread, body by body.
             world.continuous.solve(active, 0, activeCount);
+        } else {
+            pool.run(continuous, activeCount, BODY_BLOCK);
         }
         world.nonFiniteBodies = NonFiniteGuard.repair(bodies, active, activeCount, scratch9[0], world.firstNonFinite);
         long t4 = System.nanoTime();

@@ -120,6 +120,15 @@ public final class WorldState implements BroadPhase.PairFilter {
     /** Per worker, a sweeper for the continuous stage (worker 0's is {@link #continuous}). */
     private Continuous[] workerContinuous = {continuous};
 
+    /**
+     * Whether the continuous stage's sweeps would call the user's code (a custom pair filter or a
+     * pre-solve callback): then they run on the stepping thread, so the callbacks never see a
+     * worker thread.
+     */
+    public boolean userCodeInSweeps() {
+        return customFilter != null || preSolveSweep != null;
+    }
+
     /** Worker w's sweeper for the continuous stage ({@link #ensureWorkers} made it). */
     public Continuous continuous(int w) {
         return workerContinuous[w];
