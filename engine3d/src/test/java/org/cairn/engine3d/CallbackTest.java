@@ -76,4 +76,44 @@ class CallbackTest {
         world.step();
         assertTrue(world.isValid(ball), "nothing was destroyed; the world steps on");
     }
+
+    /**
+     * With a custom filter or a pre-solve callback set, they are asked on the thread that steps,
+     * as their contracts say, even with workers: by the pair search and by the continuous stage's
+     * sweeps, which otherwise run on the workers (600 bullets: new pairs with the wall, and sweeps
+     * that reach it).
+     */
+    @Test
+    void theUsersCallbacksAreAskedOnTheSteppingThreadEvenWithWorkers() {
+        World world = new World(WorldDef.builder().gravity(0, 0, 0).workerCount(2).build());
+        BodyId wall = world.createBody(BodyDef.builder().type(BodyType.STATIC).position(10.025, 0, 0).build());
+        world.createShape(wall, ShapeDef.DEFAULTS, new Box(0.025, 5, 5));
+        for (int i = 0; i < 600; i++) {
+            BodyId bullet = world.createBody(BodyDef.builder().position(8.5, -4.6 + 0.4 * (i % 24), -4.6 + 0.4 * (i / 24))
+                    .linearVelocity(200, 0, 0).build());
+            world.createShape(bullet, ShapeDef.DEFAULTS, new Sphere(0.05));
+        }
+        Thread stepping = Thread.currentThread();
+        int[] filterCalls = {0}, preSolveCalls = {0};
+        boolean[] elsewhere = {false};
+        world.setCustomFilter((a, b) -> {
+            filterCalls[0]++;
+            elsewhere[0] |= Thread.currentThread() != stepping;
+            // A slow filter: sweeps split among workers would certainly hand the second worker a share.
+            for (long until = System.nanoTime() + 20_000; System.nanoTime() < until; ) {
+                Thread.onSpinWait();
+            }
+            return true;
+        });
+        world.setPreSolve((a, b, normal, separation) -> {
+            preSolveCalls[0]++;
+            elsewhere[0] |= Thread.currentThread() != stepping;
+            return true;
+        });
+        for (int step = 0; step < 5; step++) {
+            world.step();
+        }
+        assertTrue(filterCalls[0] >= 600 && preSolveCalls[0] >= 600, filterCalls[0] + " filter and " + preSolveCalls[0] + " pre-solve calls");
+        assertTrue(!elsewhere[0], "a callback was called on a worker");
+    }
 }
