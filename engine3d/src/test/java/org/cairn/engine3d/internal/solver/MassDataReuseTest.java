@@ -36,23 +36,31 @@ class MassDataReuseTest {
     /** A pyramid of cubes (base 6), a box that is not a cube on top of it, a cube beside it. */
     private static World scene(List<BodyId> bodies) {
         World world = new World(WorldDef.builder().sleeping(false).build());
-        BodyId ground = world.createBody(BodyDef.builder().type(BodyType.STATIC).position(0, -0.5, 0).build());
-        world.createShape(ground, ShapeDef.DEFAULTS, new Box(20, 0.5, 20));
+        ground(world, 20);
         int base = 6;
         for (int row = 0; row < base; row++) {
             for (int i = 0; i < base - row; i++) {
-                BodyId box = world.createBody(BodyDef.builder().position(i - (base - row - 1) / 2.0, 0.5 + row, 0).build());
-                world.createShape(box, ShapeDef.DEFAULTS, new Box(0.5, 0.5, 0.5));
-                bodies.add(box);
+                bodies.add(cube(world, i - (base - row - 1) / 2.0, 0.5 + row, 0));
             }
         }
         BodyId slab = world.createBody(BodyDef.builder().position(0, base + 0.2, 0).build());
         world.createShape(slab, ShapeDef.DEFAULTS, new Box(0.5, 0.2, 0.4));
         bodies.add(slab);
-        BodyId cube = world.createBody(BodyDef.builder().position(5, 0.5, 0).build());
-        world.createShape(cube, ShapeDef.DEFAULTS, new Box(0.5, 0.5, 0.5));
-        bodies.add(cube);
+        bodies.add(cube(world, 5, 0.5, 0));
         return world;
+    }
+
+    /** A static ground whose top face is y = 0, half as wide as given, m. */
+    private static void ground(World world, double half) {
+        BodyId ground = world.createBody(BodyDef.builder().type(BodyType.STATIC).position(0, -0.5, 0).build());
+        world.createShape(ground, ShapeDef.DEFAULTS, new Box(half, 0.5, half));
+    }
+
+    /** A unit cube centred at (x, y, z). */
+    private static BodyId cube(World world, double x, double y, double z) {
+        BodyId cube = world.createBody(BodyDef.builder().position(x, y, z).build());
+        world.createShape(cube, ShapeDef.DEFAULTS, new Box(0.5, 0.5, 0.5));
+        return cube;
     }
 
     @Test
@@ -91,15 +99,7 @@ class MassDataReuseTest {
             }
             reusing.step();
             computing.step();
-            for (int i = 0; i < a.size(); i++) {
-                Vector3d pa = reusing.position(a.get(i), new Vector3d()), pb = computing.position(b.get(i), new Vector3d());
-                Vector3d va = reusing.linearVelocity(a.get(i), new Vector3d()),
-                        vb = computing.linearVelocity(b.get(i), new Vector3d());
-                Quaterniond qa = reusing.rotation(a.get(i), new Quaterniond()), qb = computing.rotation(b.get(i), new Quaterniond());
-                assertEquals(pb, pa, "step " + step + ", body " + i + ": position");
-                assertEquals(vb, va, "step " + step + ", body " + i + ": velocity");
-                assertEquals(qb, qa, "step " + step + ", body " + i + ": rotation");
-            }
+            assertSameBodies(reusing, a, computing, b, step);
         }
         long reused = solver(reusing).reusedMassData(), inPlace = solver(reusing).massDataInPlace();
         System.out.printf("kept mass data: %d constraints reused them, %d found them in their slot%n", reused, inPlace);
@@ -136,31 +136,33 @@ class MassDataReuseTest {
             woken |= step >= 300 && reusing.isAwake(a.get(0));
             reusing.step();
             computing.step();
-            for (int i = 0; i < a.size(); i++) {
-                Vector3d pa = reusing.position(a.get(i), new Vector3d()), pb = computing.position(b.get(i), new Vector3d());
-                Quaterniond qa = reusing.rotation(a.get(i), new Quaterniond()), qb = computing.rotation(b.get(i), new Quaterniond());
-                assertEquals(pb, pa, "step " + step + ", body " + i + ": position");
-                assertEquals(qb, qa, "step " + step + ", body " + i + ": rotation");
-            }
+            assertSameBodies(reusing, a, computing, b, step);
         }
         assertTrue(slept, "the stack fell asleep");
         assertTrue(woken, "and was woken");
         assertTrue(solver(reusing).massDataInPlace() < solver(reusing).reusedMassData(), "some kept data copied in");
     }
 
+    /** Every body of the reusing world has, bit for bit, the pose and velocity of its twin in the computing one. */
+    private static void assertSameBodies(World reusing, List<BodyId> a, World computing, List<BodyId> b, int step) {
+        for (int i = 0; i < a.size(); i++) {
+            Vector3d pa = reusing.position(a.get(i), new Vector3d()), pb = computing.position(b.get(i), new Vector3d());
+            Vector3d va = reusing.linearVelocity(a.get(i), new Vector3d()), vb = computing.linearVelocity(b.get(i), new Vector3d());
+            Quaterniond qa = reusing.rotation(a.get(i), new Quaterniond()), qb = computing.rotation(b.get(i), new Quaterniond());
+            assertEquals(pb, pa, "step " + step + ", body " + i + ": position");
+            assertEquals(vb, va, "step " + step + ", body " + i + ": velocity");
+            assertEquals(qb, qa, "step " + step + ", body " + i + ": rotation");
+        }
+    }
+
     /** Three cubes stacked on the ground (a[0..2], bottom first), then a cube beside them (a[3]). */
     private static World sleepingStack(List<BodyId> bodies) {
         World world = new World(WorldDef.builder().build());
-        BodyId ground = world.createBody(BodyDef.builder().type(BodyType.STATIC).position(0, -0.5, 0).build());
-        world.createShape(ground, ShapeDef.DEFAULTS, new Box(50, 0.5, 50));
+        ground(world, 50);
         for (int i = 0; i < 3; i++) {
-            BodyId box = world.createBody(BodyDef.builder().position(0, 0.5 + i, 0).build());
-            world.createShape(box, ShapeDef.DEFAULTS, new Box(0.5, 0.5, 0.5));
-            bodies.add(box);
+            bodies.add(cube(world, 0, 0.5 + i, 0));
         }
-        BodyId slider = world.createBody(BodyDef.builder().position(3, 0.5, 0).build());
-        world.createShape(slider, ShapeDef.DEFAULTS, new Box(0.5, 0.5, 0.5));
-        bodies.add(slider);
+        bodies.add(cube(world, 3, 0.5, 0));
         return world;
     }
 
@@ -193,12 +195,7 @@ class MassDataReuseTest {
             if (solver(reusing).constraints().count == 2) {
                 fewer++;
             }
-            for (int i = 0; i < a.size(); i++) {
-                Vector3d pa = reusing.position(a.get(i), new Vector3d()), pb = computing.position(b.get(i), new Vector3d());
-                Quaterniond qa = reusing.rotation(a.get(i), new Quaterniond()), qb = computing.rotation(b.get(i), new Quaterniond());
-                assertEquals(pb, pa, "step " + step + ", body " + i + ": position");
-                assertEquals(qb, qa, "step " + step + ", body " + i + ": rotation");
-            }
+            assertSameBodies(reusing, a, computing, b, step);
         }
         assertTrue(fewer > 0, "the lifted cube's constraint went for a while");
         assertEquals(3, solver(reusing).constraints().count, "and came back");
@@ -206,12 +203,9 @@ class MassDataReuseTest {
 
     private static World threeCubes(List<BodyId> bodies) {
         World world = new World(WorldDef.builder().sleeping(false).build());
-        BodyId ground = world.createBody(BodyDef.builder().type(BodyType.STATIC).position(0, -0.5, 0).build());
-        world.createShape(ground, ShapeDef.DEFAULTS, new Box(20, 0.5, 20));
+        ground(world, 20);
         for (int i = 0; i < 3; i++) {
-            BodyId box = world.createBody(BodyDef.builder().position(3 * i, 0.5, 0).build());
-            world.createShape(box, ShapeDef.DEFAULTS, new Box(0.5, 0.5, 0.5));
-            bodies.add(box);
+            bodies.add(cube(world, 3 * i, 0.5, 0));
         }
         return world;
     }
