@@ -11,9 +11,6 @@ import java.lang.reflect.Modifier;
 import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.zip.CRC32;
-import java.util.zip.Deflater;
-import java.util.zip.DeflaterOutputStream;
-import java.util.zip.InflaterInputStream;
 import org.cairn.engine3d.internal.collision.narrowphase.CollisionShape;
 import org.cairn.engine3d.internal.snapshot.StateCodec;
 import org.cairn.engine3d.internal.task.WorkerPool;
@@ -24,14 +21,15 @@ import org.cairn.engine3d.internal.world.WorldState;
 /**
  * {@link World#snapshot()} and {@link World#restore(byte[])}: the bytes are a magic number and a
  * version, the state as {@link StateCodec} writes it (the def's settings first, so a snapshot
- * goes only into a world made alike) deflated, and a CRC32 over all of it. A restore that fails
- * halfway puts the world back as it was.
+ * goes only into a world made alike), and a CRC32 over all of it. They are not compressed: a
+ * snapshot is taken for rollback and replay, where its time counts (deflating the rain's 10 MB
+ * took 130 ms, seven times the rest), and the stores' zero tails are left out already. A restore
+ * that fails halfway puts the world back as it was.
  */
 final class WorldSnapshots {
     private static final int MAGIC = 0x43414952; // "CAIR"
-    private static final int VERSION = 1;
-    /** The most a snapshot may inflate to, bytes: a few bytes cannot ask for more memory than this. */
-    private static final int MAX_BYTES = 1 << 30;
+    /** 2: primitive arrays without their zero tails, and not deflated. */
+    private static final int VERSION = 2;
 
     private final World world;
     private final Object[] roots;
@@ -44,9 +42,8 @@ final class WorldSnapshots {
         this.roots = new Object[] {clock, state, pipeline, sensors, moveEvents, joints, contacts};
     }
 
-    private static StateCodec codec() {
-        return new StateCodec(List.of(World.class, WorkerPool.class));
-    }
+    /** One for the world's snapshots (it keeps each class's field list): a world is used by one thread at a time. */
+    private final StateCodec codec = new StateCodec(List.of(World.class, WorkerPool.class));
 
     /** Every setting of the world's def, in words. */
     private String settings() {
@@ -65,32 +62,34 @@ final class WorldSnapshots {
     }
 
     byte[] write() {
-        ByteArrayOutputStream payload = new ByteArrayOutputStream();
-        try (DataOutputStream out = new DataOutputStream(payload)) {
-            out.writeUTF(settings());
-            codec().write(out, roots);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        // Deflated: the stores' arrays are written at their capacity, mostly zeros.
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        Bytes bytes = new Bytes(lastSize);
         try (DataOutputStream out = new DataOutputStream(bytes)) {
             out.writeInt(MAGIC);
             out.writeInt(VERSION);
-            Deflater deflater = new Deflater(Deflater.BEST_SPEED);
-            try (DeflaterOutputStream z = new DeflaterOutputStream(out, deflater, 1 << 16, true)) {
-                payload.writeTo(z);
-                z.finish();
-            } finally {
-                deflater.end();
-            }
+            out.writeUTF(settings());
+            codec.write(out, roots);
             CRC32 crc = new CRC32();
-            crc.update(bytes.toByteArray());
+            crc.update(bytes.buffer(), 0, bytes.size());
             out.writeInt((int) crc.getValue());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        lastSize = bytes.size();
         return bytes.toByteArray();
+    }
+
+    /** The last snapshot's length, bytes: the next one starts with a buffer that size. */
+    private int lastSize = 1 << 16;
+
+    /** A byte array stream whose buffer the checksum reads in place. */
+    private static final class Bytes extends ByteArrayOutputStream {
+        Bytes(int size) {
+            super(size);
+        }
+
+        byte[] buffer() {
+            return buf;
+        }
     }
 
     void restore(byte[] snapshot) {
@@ -121,22 +120,12 @@ final class WorldSnapshots {
         if ((int) crc.getValue() != ByteBuffer.wrap(snapshot, snapshot.length - 4, 4).getInt()) {
             throw new IllegalArgumentException("a damaged snapshot (its checksum does not match)");
         }
-        ByteArrayOutputStream payload = new ByteArrayOutputStream();
-        try (InflaterInputStream z = new InflaterInputStream(new ByteArrayInputStream(snapshot, 8, snapshot.length - 12))) {
-            byte[] buffer = new byte[1 << 16];
-            for (int n = z.read(buffer); n > 0; n = z.read(buffer)) {
-                if (payload.size() + n > MAX_BYTES) {
-                    throw new IllegalArgumentException("it inflates to more than " + MAX_BYTES + " bytes");
-                }
-                payload.write(buffer, 0, n);
-            }
-        }
-        try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(payload.toByteArray()))) {
+        try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(snapshot, 8, snapshot.length - 12))) {
             String settings = in.readUTF();
             if (!settings.equals(settings())) {
                 throw new IllegalArgumentException("it was taken of a world made with another WorldDef: " + settings);
             }
-            codec().read(in, roots);
+            codec.read(in, roots);
         }
         // Collision shapes are derived from geometry, not stored.
         for (int s = 0; s < shapes.highWater; s++) {

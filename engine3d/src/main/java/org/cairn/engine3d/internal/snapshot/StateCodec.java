@@ -7,6 +7,7 @@ import java.lang.reflect.Array;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -40,6 +41,8 @@ public final class StateCodec {
     /** A class whose objects are written as {@link #KEEP}: left alone on restore. */
     private final List<Class<?>> kept;
     private final Map<Class<?>, Field[]> fields = new HashMap<>();
+    /** Primitive arrays pass through this, 64 KiB at a time. */
+    private final byte[] chunk = new byte[1 << 16];
 
     /** A codec that leaves objects of {@code kept} classes (and their subclasses) alone. */
     public StateCodec(List<Class<?>> kept) {
@@ -146,10 +149,13 @@ public final class StateCodec {
             int n = Array.getLength(v);
             out.writeInt(n);
             Class<?> component = c.getComponentType();
-            for (int k = 0; k < n; k++) {
-                if (component.isPrimitive()) {
-                    writePrimitive(out, component, Array.get(v, k));
-                } else {
+            if (component.isPrimitive()) {
+                // The stores' arrays are kept at their capacity: their zero tails are not written.
+                int used = usedLength(v, component, n);
+                out.writeInt(used);
+                writePrimitives(out, v, component, used);
+            } else {
+                for (int k = 0; k < n; k++) {
                     writeValue(out, Array.get(v, k), ids);
                 }
             }
@@ -252,10 +258,125 @@ public final class StateCodec {
         }
     }
 
+    /**
+     * A primitive array's elements, each as {@link #writePrimitive} writes it (big-endian, a
+     * double's and a float's raw bits, a boolean as one byte 0 or 1), through {@link #chunk} rather
+     * than one call, and one boxed value, per element: the stores' arrays are most of a snapshot.
+     */
+    private void writePrimitives(DataOutputStream out, Object array, Class<?> component, int n) throws IOException {
+        int size = primitiveBytes(component), perChunk = chunk.length / size;
+        ByteBuffer buffer = ByteBuffer.wrap(chunk);
+        for (int from = 0; from < n; from += perChunk) {
+            int count = Math.min(perChunk, n - from);
+            buffer.clear();
+            if (component == double.class) {
+                double[] a = (double[]) array;
+                for (int k = from; k < from + count; k++) {
+                    buffer.putLong(Double.doubleToRawLongBits(a[k]));
+                }
+            } else if (component == long.class) {
+                long[] a = (long[]) array;
+                for (int k = from; k < from + count; k++) {
+                    buffer.putLong(a[k]);
+                }
+            } else if (component == int.class) {
+                int[] a = (int[]) array;
+                for (int k = from; k < from + count; k++) {
+                    buffer.putInt(a[k]);
+                }
+            } else if (component == boolean.class) {
+                boolean[] a = (boolean[]) array;
+                for (int k = from; k < from + count; k++) {
+                    buffer.put((byte) (a[k] ? 1 : 0));
+                }
+            } else if (component == byte.class) {
+                buffer.put((byte[]) array, from, count);
+            } else if (component == float.class) {
+                float[] a = (float[]) array;
+                for (int k = from; k < from + count; k++) {
+                    buffer.putInt(Float.floatToRawIntBits(a[k]));
+                }
+            } else if (component == short.class) {
+                short[] a = (short[]) array;
+                for (int k = from; k < from + count; k++) {
+                    buffer.putShort(a[k]);
+                }
+            } else {
+                char[] a = (char[]) array;
+                for (int k = from; k < from + count; k++) {
+                    buffer.putChar(a[k]);
+                }
+            }
+            out.write(chunk, 0, count * size);
+        }
+    }
+
+    /** The length of a primitive array without its tail of zeros (all bits zero: −0.0 is kept). */
+    private static int usedLength(Object array, Class<?> component, int n) {
+        int k = n;
+        if (component == double.class) {
+            double[] a = (double[]) array;
+            while (k > 0 && Double.doubleToRawLongBits(a[k - 1]) == 0) {
+                k--;
+            }
+        } else if (component == long.class) {
+            long[] a = (long[]) array;
+            while (k > 0 && a[k - 1] == 0) {
+                k--;
+            }
+        } else if (component == int.class) {
+            int[] a = (int[]) array;
+            while (k > 0 && a[k - 1] == 0) {
+                k--;
+            }
+        } else if (component == boolean.class) {
+            boolean[] a = (boolean[]) array;
+            while (k > 0 && !a[k - 1]) {
+                k--;
+            }
+        } else if (component == byte.class) {
+            byte[] a = (byte[]) array;
+            while (k > 0 && a[k - 1] == 0) {
+                k--;
+            }
+        } else if (component == float.class) {
+            float[] a = (float[]) array;
+            while (k > 0 && Float.floatToRawIntBits(a[k - 1]) == 0) {
+                k--;
+            }
+        } else if (component == short.class) {
+            short[] a = (short[]) array;
+            while (k > 0 && a[k - 1] == 0) {
+                k--;
+            }
+        } else {
+            char[] a = (char[]) array;
+            while (k > 0 && a[k - 1] == 0) {
+                k--;
+            }
+        }
+        return k;
+    }
+
+    /** Bytes per element of a primitive array in a snapshot. */
+    private static int primitiveBytes(Class<?> t) {
+        return t == double.class || t == long.class ? 8 : t == int.class || t == float.class ? 4
+                : t == short.class || t == char.class ? 2 : 1;
+    }
+
     // ------------------------------------------------------------------ reading
+
+    /**
+     * The most the primitive arrays of one snapshot may take once read, bytes: their zero tails are
+     * not in the bytes, so a few bytes could otherwise ask for any amount of memory.
+     */
+    public static final long MAX_ARRAY_BYTES = 1L << 30;
+    /** What the arrays read so far take, bytes (one {@link #read}). */
+    private long arrayBytes;
 
     /** Reads the roots' states back into them, in the order they were written. */
     public void read(DataInputStream in, Object... roots) throws IOException {
+        arrayBytes = 0;
         List<Object> byId = new ArrayList<>();
         for (Object root : roots) {
             readFields(in, root, byId);
@@ -317,6 +438,21 @@ public final class StateCodec {
             case ARRAY: {
                 Class<?> component = componentFor(in.readUTF());
                 int n = in.readInt();
+                if (component.isPrimitive()) {
+                    int used = in.readInt();
+                    if (n < 0 || used < 0 || used > n || (long) used * primitiveBytes(component) > in.available()) {
+                        throw new IOException("an array of " + n + " " + component + ", " + used + " of them written, in "
+                                + in.available() + " bytes");
+                    }
+                    arrayBytes += (long) n * primitiveBytes(component);
+                    if (arrayBytes > MAX_ARRAY_BYTES) {
+                        throw new IOException("its arrays take more than " + MAX_ARRAY_BYTES + " bytes");
+                    }
+                    Object array = Array.newInstance(component, n);
+                    byId.add(array);
+                    readPrimitives(in, array, component, used);
+                    return array;
+                }
                 if (n < 0 || n > in.available()) {
                     // Every element takes at least a byte: a longer array is not in these bytes.
                     throw new IOException("an array of " + n + " elements in " + in.available() + " bytes");
@@ -324,14 +460,10 @@ public final class StateCodec {
                 Object array = Array.newInstance(component, n);
                 byId.add(array);
                 for (int k = 0; k < n; k++) {
-                    if (component.isPrimitive()) {
-                        Array.set(array, k, readPrimitive(in, component));
-                    } else {
-                        Object old = current != null && current.getClass().isArray() && k < Array.getLength(current)
-                                ? Array.get(current, k) : null;
-                        Object v = readValue(in, old, byId);
-                        Array.set(array, k, v == KEPT ? old : v);
-                    }
+                    Object old = current != null && current.getClass().isArray() && k < Array.getLength(current)
+                            ? Array.get(current, k) : null;
+                    Object v = readValue(in, old, byId);
+                    Array.set(array, k, v == KEPT ? old : v);
                 }
                 return array;
             }
@@ -479,6 +611,55 @@ public final class StateCodec {
 
     private static Class<?> arrayClass(String name) throws IOException {
         return classFor(name);
+    }
+
+    /** Reads what {@link #writePrimitives} wrote into {@code array}. */
+    private void readPrimitives(DataInputStream in, Object array, Class<?> component, int n) throws IOException {
+        int size = primitiveBytes(component), perChunk = chunk.length / size;
+        ByteBuffer buffer = ByteBuffer.wrap(chunk);
+        for (int from = 0; from < n; from += perChunk) {
+            int count = Math.min(perChunk, n - from);
+            in.readFully(chunk, 0, count * size);
+            buffer.clear();
+            if (component == double.class) {
+                double[] a = (double[]) array;
+                for (int k = from; k < from + count; k++) {
+                    a[k] = Double.longBitsToDouble(buffer.getLong());
+                }
+            } else if (component == long.class) {
+                long[] a = (long[]) array;
+                for (int k = from; k < from + count; k++) {
+                    a[k] = buffer.getLong();
+                }
+            } else if (component == int.class) {
+                int[] a = (int[]) array;
+                for (int k = from; k < from + count; k++) {
+                    a[k] = buffer.getInt();
+                }
+            } else if (component == boolean.class) {
+                boolean[] a = (boolean[]) array;
+                for (int k = from; k < from + count; k++) {
+                    a[k] = buffer.get() != 0;
+                }
+            } else if (component == byte.class) {
+                buffer.get((byte[]) array, from, count);
+            } else if (component == float.class) {
+                float[] a = (float[]) array;
+                for (int k = from; k < from + count; k++) {
+                    a[k] = Float.intBitsToFloat(buffer.getInt());
+                }
+            } else if (component == short.class) {
+                short[] a = (short[]) array;
+                for (int k = from; k < from + count; k++) {
+                    a[k] = buffer.getShort();
+                }
+            } else {
+                char[] a = (char[]) array;
+                for (int k = from; k < from + count; k++) {
+                    a[k] = buffer.getChar();
+                }
+            }
+        }
     }
 
     private static Object readPrimitive(DataInputStream in, Class<?> t) throws IOException {
