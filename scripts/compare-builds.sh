@@ -1,7 +1,8 @@
 #!/bin/sh
 # Times this checkout against an older commit on the benchmark scenes, the two builds interleaved
 # (old, new, old, new, ...), and prints a Markdown table: the median ms per step of each build
-# over the rounds, their ratio, and the ratio of each round (docs/performance.md, "Figures").
+# over the rounds, the median of the rounds' ratios, and each round's ratio (docs/performance.md,
+# "Figures").
 #
 #   scripts/compare-builds.sh OLD_COMMIT [ROUNDS]     (from the repository root; ROUNDS defaults to 3)
 #
@@ -50,9 +51,11 @@ import statistics, sys
 label = sys.argv[1].replace("_", " ")
 v = [float(x) for x in sys.stdin.read().split()]
 old, new = v[0::2], v[1::2]
-ratios = ", ".join(f"{o / n:.1f}" for o, n in zip(old, new))
+ratios = [o / n for o, n in zip(old, new)]
 mo, mn = statistics.median(old), statistics.median(new)
-print(f"| {label} | {mo:.3g} | {mn:.3g} | {mo / mn:.1f}x | {ratios} |")
+# The ratio is the median of the rounds' own: each round times both builds in the same minutes,
+# while the medians of the two columns may come from different rounds of a drifting machine.
+print(f"| {label} | {mo:.3g} | {mn:.3g} | {statistics.median(ratios):.1f}x | {', '.join(f'{r:.1f}' for r in ratios)} |")
 ' "$label"
 done
 echo "(load average at the end: $(cut -d' ' -f1-3 /proc/loadavg))"
