@@ -9,6 +9,7 @@ import java.io.UncheckedIOException;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.List;
 import java.util.zip.CRC32;
 import org.cairn.engine3d.internal.collision.narrowphase.CollisionShape;
@@ -62,7 +63,13 @@ final class WorldSnapshots {
     }
 
     byte[] write() {
-        Bytes bytes = new Bytes(lastSize);
+        // Written into a buffer kept for the next snapshot, then copied out once at its length.
+        written.reset();
+        writeTo(written);
+        return Arrays.copyOf(written.buffer(), written.size());
+    }
+
+    private void writeTo(Bytes bytes) {
         try (DataOutputStream out = new DataOutputStream(bytes)) {
             out.writeInt(MAGIC);
             out.writeInt(VERSION);
@@ -74,12 +81,12 @@ final class WorldSnapshots {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        lastSize = bytes.size();
-        return bytes.toByteArray();
     }
 
-    /** The last snapshot's length, bytes: the next one starts with a buffer that size. */
-    private int lastSize = 1 << 16;
+    /** Where {@link #write} writes, kept (a world snapshotted every step would otherwise grow a new one each time). */
+    private final Bytes written = new Bytes(1 << 16);
+    /** Restore's copy of the world as it was, to undo a restore that fails halfway: kept for the next. */
+    private final Bytes undo = new Bytes(1 << 16);
 
     /** A byte array stream whose buffer the checksum reads in place. */
     private static final class Bytes extends ByteArrayOutputStream {
@@ -94,12 +101,13 @@ final class WorldSnapshots {
 
     void restore(byte[] snapshot) {
         // Bytes from elsewhere may be broken halfway: then the world goes back to what it was.
-        byte[] backup = write();
+        undo.reset();
+        writeTo(undo);
         try {
-            read(snapshot);
+            read(snapshot, snapshot.length);
         } catch (IllegalArgumentException | IllegalStateException | IOException e) {
             try {
-                read(backup);
+                read(undo.buffer(), undo.size());
             } catch (IOException impossible) {
                 throw new IllegalStateException(impossible);
             }
@@ -107,20 +115,21 @@ final class WorldSnapshots {
         }
     }
 
-    private void read(byte[] snapshot) throws IOException {
-        if (snapshot.length < 12) {
-            throw new IllegalArgumentException("not a snapshot of a Cairn world (" + snapshot.length + " bytes)");
+    /** Reads the snapshot in {@code snapshot[0, length)}. */
+    private void read(byte[] snapshot, int length) throws IOException {
+        if (length < 12) {
+            throw new IllegalArgumentException("not a snapshot of a Cairn world (" + length + " bytes)");
         }
         ByteBuffer head = ByteBuffer.wrap(snapshot, 0, 8);
         if (head.getInt() != MAGIC || head.getInt() != VERSION) {
             throw new IllegalArgumentException("not a snapshot of a Cairn world of this version");
         }
         CRC32 crc = new CRC32();
-        crc.update(snapshot, 0, snapshot.length - 4);
-        if ((int) crc.getValue() != ByteBuffer.wrap(snapshot, snapshot.length - 4, 4).getInt()) {
+        crc.update(snapshot, 0, length - 4);
+        if ((int) crc.getValue() != ByteBuffer.wrap(snapshot, length - 4, 4).getInt()) {
             throw new IllegalArgumentException("a damaged snapshot (its checksum does not match)");
         }
-        try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(snapshot, 8, snapshot.length - 12))) {
+        try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(snapshot, 8, length - 12))) {
             String settings = in.readUTF();
             if (!settings.equals(settings())) {
                 throw new IllegalArgumentException("it was taken of a world made with another WorldDef: " + settings);

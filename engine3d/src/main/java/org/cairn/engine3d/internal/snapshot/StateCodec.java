@@ -91,9 +91,13 @@ public final class StateCodec {
 
     // ------------------------------------------------------------------ writing
 
+    /** The objects written so far (one {@link #write}) by their ids: kept, so that its table is grown once. */
+    private final Map<Object, Integer> written = new IdentityHashMap<>();
+
     /** Writes the roots' states, in order. */
     public void write(DataOutputStream out, Object... roots) throws IOException {
-        Map<Object, Integer> ids = new IdentityHashMap<>();
+        Map<Object, Integer> ids = written;
+        ids.clear();
         for (Object root : roots) {
             writeFields(out, root, ids);
         }
@@ -374,9 +378,13 @@ public final class StateCodec {
     /** What the arrays read so far take, bytes (one {@link #read}). */
     private long arrayBytes;
 
+    /** The arrays read into in place so far (one {@link #read}): each may take one array's contents. */
+    private final Map<Object, Boolean> claimed = new IdentityHashMap<>();
+
     /** Reads the roots' states back into them, in the order they were written. */
     public void read(DataInputStream in, Object... roots) throws IOException {
         arrayBytes = 0;
+        claimed.clear();
         List<Object> byId = new ArrayList<>();
         for (Object root : roots) {
             readFields(in, root, byId);
@@ -448,9 +456,20 @@ public final class StateCodec {
                     if (arrayBytes > MAX_ARRAY_BYTES) {
                         throw new IOException("its arrays take more than " + MAX_ARRAY_BYTES + " bytes");
                     }
-                    Object array = Array.newInstance(component, n);
+                    // Read into the array the field holds if it has that type and length and no field
+                    // read before took it (then the world keeps its memory, and a restore every step
+                    // allocates nothing for its stores); else into a new one.
+                    boolean reuse = current != null && current.getClass().getComponentType() == component
+                            && Array.getLength(current) == n && !claimed.containsKey(current);
+                    Object array = reuse ? current : Array.newInstance(component, n);
+                    if (reuse) {
+                        claimed.put(array, Boolean.TRUE);
+                    }
                     byId.add(array);
                     readPrimitives(in, array, component, used);
+                    if (reuse) {
+                        zero(array, component, used, n);
+                    }
                     return array;
                 }
                 if (n < 0 || n > in.available()) {
@@ -582,7 +601,19 @@ public final class StateCodec {
             "java.lang.Integer", "java.lang.Double", "java.lang.Float", "java.lang.Short", "java.lang.Byte", "java.lang.Character",
             "java.lang.Boolean");
 
-    private static Class<?> classFor(String name) throws IOException {
+    /** The classes {@link #classFor} has found, by name: a snapshot names the same few hundred again and again. */
+    private final Map<String, Class<?>> classes = new HashMap<>();
+
+    private Class<?> classFor(String name) throws IOException {
+        Class<?> known = classes.get(name);
+        if (known == null) {
+            known = findClass(name);
+            classes.put(name, known);
+        }
+        return known;
+    }
+
+    private static Class<?> findClass(String name) throws IOException {
         String element = name.replaceFirst("^\\[+L?", "").replaceFirst(";$", "");
         boolean primitiveArray = name.startsWith("[") && name.matches("\\[+[JIDZBFSC]");
         if (!primitiveArray && !element.startsWith(ENGINE) && !JDK.contains(element)) {
@@ -595,7 +626,7 @@ public final class StateCodec {
         }
     }
 
-    private static Class<?> componentFor(String name) throws IOException {
+    private Class<?> componentFor(String name) throws IOException {
         return switch (name) {
             case "double" -> double.class;
             case "long" -> long.class;
@@ -609,7 +640,7 @@ public final class StateCodec {
         };
     }
 
-    private static Class<?> arrayClass(String name) throws IOException {
+    private Class<?> arrayClass(String name) throws IOException {
         return classFor(name);
     }
 
@@ -659,6 +690,27 @@ public final class StateCodec {
                     a[k] = buffer.getChar();
                 }
             }
+        }
+    }
+
+    /** Zeros {@code array[from, to)}: the tail a snapshot leaves out, in an array read into in place. */
+    private static void zero(Object array, Class<?> component, int from, int to) {
+        if (component == double.class) {
+            java.util.Arrays.fill((double[]) array, from, to, 0.0);
+        } else if (component == long.class) {
+            java.util.Arrays.fill((long[]) array, from, to, 0L);
+        } else if (component == int.class) {
+            java.util.Arrays.fill((int[]) array, from, to, 0);
+        } else if (component == boolean.class) {
+            java.util.Arrays.fill((boolean[]) array, from, to, false);
+        } else if (component == byte.class) {
+            java.util.Arrays.fill((byte[]) array, from, to, (byte) 0);
+        } else if (component == float.class) {
+            java.util.Arrays.fill((float[]) array, from, to, 0f);
+        } else if (component == short.class) {
+            java.util.Arrays.fill((short[]) array, from, to, (short) 0);
+        } else {
+            java.util.Arrays.fill((char[]) array, from, to, (char) 0);
         }
     }
 

@@ -38,6 +38,12 @@ class StateCodecTest {
         double[] d;
     }
 
+    /** An engine object holding two arrays of doubles. */
+    static final class TwoArrays {
+        double[] p;
+        double[] q;
+    }
+
     private static byte[] write(Object root) throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (DataOutputStream out = new DataOutputStream(bytes)) {
@@ -117,5 +123,38 @@ class StateCodecTest {
         byte[] more = write(a);
         ByteBuffer.wrap(more).putInt(13, 3);
         assertThrows(IOException.class, () -> read(more, new OneArray()));
+    }
+
+    @Test
+    void anArrayOfTheFieldsTypeAndLengthIsReadIntoInPlaceItsTailZeroed() throws IOException {
+        OneArray a = new OneArray();
+        a.d = new double[] {1, 0, 0};
+        byte[] bytes = write(a);
+        OneArray live = new OneArray();
+        double[] held = {7, 8, 9};
+        live.d = held;
+        read(bytes, live);
+        assertTrue(live.d == held, "the world keeps its array");
+        assertArrayEquals(new double[] {1, 0, 0}, held);
+        // Another length: a new array.
+        live.d = new double[5];
+        read(bytes, live);
+        assertEquals(3, live.d.length);
+    }
+
+    @Test
+    void anArrayTwoFieldsShareTakesTheContentsOfOneFieldOnly() throws IOException {
+        TwoArrays a = new TwoArrays();
+        a.p = new double[] {1, 2};
+        a.q = new double[] {3, 4};
+        byte[] bytes = write(a);
+        TwoArrays live = new TwoArrays();
+        double[] shared = new double[2];
+        live.p = shared;
+        live.q = shared;
+        read(bytes, live);
+        assertTrue(live.p != live.q, "two arrays again, as written");
+        assertArrayEquals(new double[] {1, 2}, live.p);
+        assertArrayEquals(new double[] {3, 4}, live.q);
     }
 }
