@@ -24,6 +24,9 @@ import picocli.CommandLine.Parameters;
  * times steps 1..N−1; a repeat's figure is their mean. Repeats run scene after scene in turn, so
  * a noisy moment spreads over all scenes instead of spoiling one; the report gives the minimum and
  * the median over repeats, and the per-stage profile (the median over repeats of each stage's mean).
+ * {@code --warmup W} runs W untimed rounds first: the JVM's first worlds run on code it is still
+ * compiling (the rain's second world measured about 1.2× its later ones), which a C engine's
+ * benchmark never pays.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Times whole steps of scenes (Box3D's method) and prints ms per step and the per-stage profile.")
@@ -41,6 +44,10 @@ final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--repeats", paramLabel = "R", description = "Fresh worlds per scene (default 3).")
     int repeats = 3;
+
+    @Option(names = "--warmup", paramLabel = "W",
+            description = "Untimed rounds of every scene before the timed ones (default 0): a JVM's first worlds run on code still being compiled.")
+    int warmup = 0;
 
     @Option(names = "--workers", paramLabel = "N,N...", split = ",",
             description = "Worker counts to time each scene with (default: the scene's).")
@@ -79,6 +86,9 @@ final class BenchCommand implements Callable<Integer> {
         if (repeats < 1) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--repeats must be at least 1, got " + repeats);
         }
+        if (warmup < 0) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--warmup must be at least 0, got " + warmup);
+        }
         List<Runs> runs = new ArrayList<>();
         for (String scene : scenes) {
             SceneDef def = SceneFiles.load(scene, err, null, includeRoots.includes(), json);
@@ -99,7 +109,7 @@ final class BenchCommand implements Callable<Integer> {
         }
         StepProfile profile = new StepProfile();
         StepProfile sum = new StepProfile();
-        for (int r = 0; r < repeats; r++) {
+        for (int r = -warmup; r < repeats; r++) {
             for (Runs run : runs) {
                 World world = run.def.build().world();
                 run.bodies = world.bodyCount();
@@ -111,6 +121,12 @@ final class BenchCommand implements Callable<Integer> {
                     sum.add(world.profile(profile));
                 }
                 double ms = (System.nanoTime() - start) * 1e-6 / (steps - 1);
+                if (r < 0) {
+                    err.printf(Locale.ROOT, "bench: %s, %d worker%s, warm-up %d/%d: %.3f ms per step (not counted)%n",
+                            name(run.path), run.world.workerCount(), run.world.workerCount() == 1 ? "" : "s", r + warmup + 1,
+                            warmup, ms);
+                    continue;
+                }
                 run.msPerStep[r] = ms;
                 sum.scale(1.0 / (steps - 1));
                 for (StepProfile.Stage stage : StepProfile.Stage.values()) {
@@ -133,6 +149,7 @@ final class BenchCommand implements Callable<Integer> {
         root.put("workers", run.world.workerCount());
         root.put("steps", steps);
         root.put("repeats", repeats);
+        root.put("warmup", warmup);
         ObjectNode ms = root.putObject("msPerStep");
         ms.put("min", min(run.msPerStep));
         ms.put("median", RunCommand.median(run.msPerStep));

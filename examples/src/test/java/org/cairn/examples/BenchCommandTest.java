@@ -55,6 +55,21 @@ class BenchCommandTest {
     }
 
     @Test
+    void warmUpRoundsAreRunButNotCounted() throws Exception {
+        RunCommandTest.Outcome o = RunCommandTest.cairn("bench", "scenes/pyramid.scene", "--steps", "3", "--repeats", "2",
+                "--warmup", "1", "--json");
+        assertEquals(0, o.code(), o.err());
+        JsonNode n = MAPPER.readTree(o.out().strip());
+        assertEquals(1, n.get("warmup").asInt());
+        assertEquals(2, n.get("msPerStep").get("repeats").size(), "the warm-up round is not among the repeats");
+        assertTrue(o.err().contains("pyramid.scene, 1 worker, warm-up 1/1") && o.err().contains("(not counted)"), o.err());
+        assertTrue(o.err().indexOf("warm-up 1/1") < o.err().indexOf("repeat 1/2"), o.err());
+        RunCommandTest.Outcome bad = RunCommandTest.cairn("bench", "scenes/pyramid.scene", "--warmup", "-1");
+        assertEquals(2, bad.code());
+        assertTrue(bad.err().contains("--warmup must be at least 0, got -1"), bad.err());
+    }
+
+    @Test
     void tooFewStepsIsInvalidInput() {
         RunCommandTest.Outcome o = RunCommandTest.cairn("bench", "scenes/pyramid.scene", "--steps", "1");
         assertEquals(2, o.code());
