@@ -7,7 +7,6 @@ import java.lang.reflect.Array;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -41,8 +40,7 @@ public final class StateCodec {
     /** A class whose objects are written as {@link #KEEP}: left alone on restore. */
     private final List<Class<?>> kept;
     private final Map<Class<?>, Field[]> fields = new HashMap<>();
-    /** Primitive arrays pass through this, 64 KiB at a time. */
-    private final byte[] chunk = new byte[1 << 16];
+    private final PrimitiveArrays arrays = new PrimitiveArrays();
 
     /** A codec that leaves objects of {@code kept} classes (and their subclasses) alone. */
     public StateCodec(List<Class<?>> kept) {
@@ -155,9 +153,9 @@ public final class StateCodec {
             Class<?> component = c.getComponentType();
             if (component.isPrimitive()) {
                 // The stores' arrays are kept at their capacity: their zero tails are not written.
-                int used = usedLength(v, component, n);
+                int used = PrimitiveArrays.usedLength(v, component, n);
                 out.writeInt(used);
-                writePrimitives(out, v, component, used);
+                arrays.write(out, v, component, used);
             } else {
                 for (int k = 0; k < n; k++) {
                     writeValue(out, Array.get(v, k), ids);
@@ -262,112 +260,6 @@ public final class StateCodec {
         }
     }
 
-    /**
-     * A primitive array's elements, each as {@link #writePrimitive} writes it (big-endian, a
-     * double's and a float's raw bits, a boolean as one byte 0 or 1), through {@link #chunk} rather
-     * than one call, and one boxed value, per element: the stores' arrays are most of a snapshot.
-     */
-    private void writePrimitives(DataOutputStream out, Object array, Class<?> component, int n) throws IOException {
-        int size = primitiveBytes(component), perChunk = chunk.length / size;
-        ByteBuffer buffer = ByteBuffer.wrap(chunk);
-        for (int from = 0; from < n; from += perChunk) {
-            int count = Math.min(perChunk, n - from);
-            buffer.clear();
-            if (component == double.class) {
-                double[] a = (double[]) array;
-                for (int k = from; k < from + count; k++) {
-                    buffer.putLong(Double.doubleToRawLongBits(a[k]));
-                }
-            } else if (component == long.class) {
-                long[] a = (long[]) array;
-                for (int k = from; k < from + count; k++) {
-                    buffer.putLong(a[k]);
-                }
-            } else if (component == int.class) {
-                int[] a = (int[]) array;
-                for (int k = from; k < from + count; k++) {
-                    buffer.putInt(a[k]);
-                }
-            } else if (component == boolean.class) {
-                boolean[] a = (boolean[]) array;
-                for (int k = from; k < from + count; k++) {
-                    buffer.put((byte) (a[k] ? 1 : 0));
-                }
-            } else if (component == byte.class) {
-                buffer.put((byte[]) array, from, count);
-            } else if (component == float.class) {
-                float[] a = (float[]) array;
-                for (int k = from; k < from + count; k++) {
-                    buffer.putInt(Float.floatToRawIntBits(a[k]));
-                }
-            } else if (component == short.class) {
-                short[] a = (short[]) array;
-                for (int k = from; k < from + count; k++) {
-                    buffer.putShort(a[k]);
-                }
-            } else {
-                char[] a = (char[]) array;
-                for (int k = from; k < from + count; k++) {
-                    buffer.putChar(a[k]);
-                }
-            }
-            out.write(chunk, 0, count * size);
-        }
-    }
-
-    /** The length of a primitive array without its tail of zeros (all bits zero: −0.0 is kept). */
-    private static int usedLength(Object array, Class<?> component, int n) {
-        int k = n;
-        if (component == double.class) {
-            double[] a = (double[]) array;
-            while (k > 0 && Double.doubleToRawLongBits(a[k - 1]) == 0) {
-                k--;
-            }
-        } else if (component == long.class) {
-            long[] a = (long[]) array;
-            while (k > 0 && a[k - 1] == 0) {
-                k--;
-            }
-        } else if (component == int.class) {
-            int[] a = (int[]) array;
-            while (k > 0 && a[k - 1] == 0) {
-                k--;
-            }
-        } else if (component == boolean.class) {
-            boolean[] a = (boolean[]) array;
-            while (k > 0 && !a[k - 1]) {
-                k--;
-            }
-        } else if (component == byte.class) {
-            byte[] a = (byte[]) array;
-            while (k > 0 && a[k - 1] == 0) {
-                k--;
-            }
-        } else if (component == float.class) {
-            float[] a = (float[]) array;
-            while (k > 0 && Float.floatToRawIntBits(a[k - 1]) == 0) {
-                k--;
-            }
-        } else if (component == short.class) {
-            short[] a = (short[]) array;
-            while (k > 0 && a[k - 1] == 0) {
-                k--;
-            }
-        } else {
-            char[] a = (char[]) array;
-            while (k > 0 && a[k - 1] == 0) {
-                k--;
-            }
-        }
-        return k;
-    }
-
-    /** Bytes per element of a primitive array in a snapshot. */
-    private static int primitiveBytes(Class<?> t) {
-        return t == double.class || t == long.class ? 8 : t == int.class || t == float.class ? 4
-                : t == short.class || t == char.class ? 2 : 1;
-    }
-
     // ------------------------------------------------------------------ reading
 
     /**
@@ -448,11 +340,11 @@ public final class StateCodec {
                 int n = in.readInt();
                 if (component.isPrimitive()) {
                     int used = in.readInt();
-                    if (n < 0 || used < 0 || used > n || (long) used * primitiveBytes(component) > in.available()) {
+                    if (n < 0 || used < 0 || used > n || (long) used * PrimitiveArrays.bytes(component) > in.available()) {
                         throw new IOException("an array of " + n + " " + component + ", " + used + " of them written, in "
                                 + in.available() + " bytes");
                     }
-                    arrayBytes += (long) n * primitiveBytes(component);
+                    arrayBytes += (long) n * PrimitiveArrays.bytes(component);
                     if (arrayBytes > MAX_ARRAY_BYTES) {
                         throw new IOException("its arrays take more than " + MAX_ARRAY_BYTES + " bytes");
                     }
@@ -466,9 +358,9 @@ public final class StateCodec {
                         claimed.put(array, Boolean.TRUE);
                     }
                     byId.add(array);
-                    readPrimitives(in, array, component, used);
+                    arrays.read(in, array, component, used);
                     if (reuse) {
-                        zero(array, component, used, n);
+                        PrimitiveArrays.zero(array, component, used, n);
                     }
                     return array;
                 }
@@ -642,76 +534,6 @@ public final class StateCodec {
 
     private Class<?> arrayClass(String name) throws IOException {
         return classFor(name);
-    }
-
-    /** Reads what {@link #writePrimitives} wrote into {@code array}. */
-    private void readPrimitives(DataInputStream in, Object array, Class<?> component, int n) throws IOException {
-        int size = primitiveBytes(component), perChunk = chunk.length / size;
-        ByteBuffer buffer = ByteBuffer.wrap(chunk);
-        for (int from = 0; from < n; from += perChunk) {
-            int count = Math.min(perChunk, n - from);
-            in.readFully(chunk, 0, count * size);
-            buffer.clear();
-            if (component == double.class) {
-                double[] a = (double[]) array;
-                for (int k = from; k < from + count; k++) {
-                    a[k] = Double.longBitsToDouble(buffer.getLong());
-                }
-            } else if (component == long.class) {
-                long[] a = (long[]) array;
-                for (int k = from; k < from + count; k++) {
-                    a[k] = buffer.getLong();
-                }
-            } else if (component == int.class) {
-                int[] a = (int[]) array;
-                for (int k = from; k < from + count; k++) {
-                    a[k] = buffer.getInt();
-                }
-            } else if (component == boolean.class) {
-                boolean[] a = (boolean[]) array;
-                for (int k = from; k < from + count; k++) {
-                    a[k] = buffer.get() != 0;
-                }
-            } else if (component == byte.class) {
-                buffer.get((byte[]) array, from, count);
-            } else if (component == float.class) {
-                float[] a = (float[]) array;
-                for (int k = from; k < from + count; k++) {
-                    a[k] = Float.intBitsToFloat(buffer.getInt());
-                }
-            } else if (component == short.class) {
-                short[] a = (short[]) array;
-                for (int k = from; k < from + count; k++) {
-                    a[k] = buffer.getShort();
-                }
-            } else {
-                char[] a = (char[]) array;
-                for (int k = from; k < from + count; k++) {
-                    a[k] = buffer.getChar();
-                }
-            }
-        }
-    }
-
-    /** Zeros {@code array[from, to)}: the tail a snapshot leaves out, in an array read into in place. */
-    private static void zero(Object array, Class<?> component, int from, int to) {
-        if (component == double.class) {
-            java.util.Arrays.fill((double[]) array, from, to, 0.0);
-        } else if (component == long.class) {
-            java.util.Arrays.fill((long[]) array, from, to, 0L);
-        } else if (component == int.class) {
-            java.util.Arrays.fill((int[]) array, from, to, 0);
-        } else if (component == boolean.class) {
-            java.util.Arrays.fill((boolean[]) array, from, to, false);
-        } else if (component == byte.class) {
-            java.util.Arrays.fill((byte[]) array, from, to, (byte) 0);
-        } else if (component == float.class) {
-            java.util.Arrays.fill((float[]) array, from, to, 0f);
-        } else if (component == short.class) {
-            java.util.Arrays.fill((short[]) array, from, to, (short) 0);
-        } else {
-            java.util.Arrays.fill((char[]) array, from, to, (char) 0);
-        }
     }
 
     private static Object readPrimitive(DataInputStream in, Class<?> t) throws IOException {
