@@ -838,8 +838,8 @@ public final class World {
      * The whole state of the world as bytes: bodies, shapes, contacts with their warm-start
      * impulses, joints, islands and sleep timers, the broadphase, events, sensors, time, step count
      * and the fixed-step accumulator, with a checksum; not compressed (a snapshot is made to be
-     * taken often: under 1 ms for a pyramid of 55 boxes, 380 KB; 9 ms for 1000 boxes in a pile,
-     * 10 MB; docs/api.md; the world keeps the buffer it wrote into, and restore's, for the next
+     * taken often: under 1 ms for a pyramid of 55 boxes, 250 KB; 5 ms for 1000 boxes in a pile,
+     * 7.5 MB; docs/api.md; the world keeps the buffer it wrote into, and restore's, for the next
      * time). A world made with the same
      * {@link WorldDef} and given them by {@link #restore(byte[])} continues bit for bit as this one
      * does (for rollback, replays, or to look again at the step before a failure). User data

@@ -35,11 +35,13 @@ final class WorldSnapshots {
     private final World world;
     private final Object[] roots;
     private final ShapeStore shapes;
+    private final WorldState state;
 
     WorldSnapshots(World world, WorldState state, StepPipeline pipeline, Sensors sensors, BodyMoveEvents moveEvents,
                    Joints joints, Contacts contacts, WorldClock clock) {
         this.world = world;
         this.shapes = state.shapes;
+        this.state = state;
         this.roots = new Object[] {clock, state, pipeline, sensors, moveEvents, joints, contacts};
     }
 
@@ -136,6 +138,8 @@ final class WorldSnapshots {
             }
             codec.read(in, roots);
         }
+        // The solver's constraints are rebuilt by the next step, not stored.
+        state.solver.forgetConstraints(state.bodies);
         // Collision shapes are derived from geometry, not stored.
         for (int s = 0; s < shapes.highWater; s++) {
             shapes.setCollision(s, shapes.alive[s] ? world.collisionOf(shapes.geometry[s]) : null);

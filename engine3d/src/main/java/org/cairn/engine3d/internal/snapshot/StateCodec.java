@@ -63,12 +63,16 @@ public final class StateCodec {
 
     /**
      * Derived objects, not state: collision shapes come from geometry (the caller rebuilds them
-     * after {@link #read}), and the solver's step context from the settings, the step and gravity
-     * (remade by the next step when it does not match).
+     * after {@link #read}), the solver's step context from the settings, the step and gravity
+     * (remade by the next step when it does not match), and the solver's constraints from the
+     * contacts, by every step's preparation (the caller makes the solver forget which of their
+     * slots hold whose data: {@code ContactSolver.forgetConstraints}). They were a third of a
+     * small world's snapshot.
      */
     private static boolean derivedSkipped(Class<?> c) {
         return c.getName().equals(ENGINE + "internal.collision.narrowphase.CollisionShape")
-                || c.getName().equals(ENGINE + "internal.solver.StepContext");
+                || c.getName().equals(ENGINE + "internal.solver.StepContext")
+                || c.getName().equals(ENGINE + "internal.solver.ContactConstraints");
     }
 
     private Field[] fieldsOf(Class<?> c) {

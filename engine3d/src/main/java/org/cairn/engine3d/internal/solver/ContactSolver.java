@@ -580,6 +580,19 @@ public final class ContactSolver {
         return joints;
     }
 
+    /**
+     * After the world's state was put back from a snapshot, which does not hold the constraints
+     * (they are rebuilt by every step's preparation): no slot holds any contact's kept data, so the
+     * next preparation copies them in rather than trusting a slot, and no body is flagged as
+     * constrained by a step this solver did not take.
+     */
+    public void forgetConstraints(BodyStore b) {
+        Arrays.fill(c.massOwner, 0);
+        Arrays.fill(b.constrained, false);
+        c.constrainedCount = 0;
+        c.count = 0;
+    }
+
     /** The step's constraints (for tests). */
     ContactConstraints constraints() {
         return c;
