@@ -64,7 +64,35 @@ final class ConstraintColouring {
      * by colour within each.
      */
     void colour(BodyStore b, ContactStore cs, int[] contacts, int contactCount, boolean blocksAllowed, int workers) {
+        // Each of its loops is a method of its own: the JIT compiles a small method once where it
+        // compiled this one whole at each of its loops' entries, seconds of a JVM's first worlds.
         int words = (b.capacity() + 63) >>> 6;
+        reserve(cs, words);
+        int n = choose(b, cs, contacts, contactCount, words);
+        // Blocks need every constrained dynamic body awake (a sleeping one is not integrated).
+        boolean blocks = blocksAllowed && allAwake;
+        if (blocks) {
+            solverBlocks.find(b, cs, candidates, n);
+            // On several workers, only if no block holds much more than a worker's share.
+            blocks = solverBlocks.blockCount >= 2 && (long) solverBlocks.largest * workers * 4 <= 5L * n;
+        }
+        blockCount = blocks ? solverBlocks.blockCount : 1;
+        colourCount = 0;
+        for (int k = 0; k < MAX_COLOURS; k++) {
+            if (colourFill[k] > 0) {
+                colourCount = k + 1;
+            }
+        }
+        int segments = blockCount * SEGMENTS_PER_BLOCK;
+        countSegments(n, blocks, segments);
+        layOut(cs, n, blocks, segments, words);
+        if (blocks) {
+            orderBlocks(n);
+        }
+        cons.count = n;
+    }
+
+    private void reserve(ContactStore cs, int words) {
         if (colourBodies.length < MAX_COLOURS * words) {
             colourBodies = new long[MAX_COLOURS * words];
         }
@@ -73,10 +101,21 @@ final class ConstraintColouring {
             candidateColour = new byte[cs.shapeA.length];
             inContactOrder = new int[cs.shapeA.length];
         }
+    }
+
+    /** Whether every dynamic body of the constraints {@link #choose} took is awake. */
+    private boolean allAwake;
+
+    /**
+     * The candidates that become constraints, in contact order, each given the first colour
+     * neither of its dynamic bodies is in yet: into {@link #candidates} and {@link #candidateColour}.
+     *
+     * @return how many
+     */
+    private int choose(BodyStore b, ContactStore cs, int[] contacts, int contactCount, int words) {
         Arrays.fill(colourFill, 0);
         int n = 0;
-        // Blocks need every constrained dynamic body awake (a sleeping one is not integrated).
-        boolean blocks = blocksAllowed;
+        boolean awake = true;
         for (int i = 0; i < contactCount; i++) {
             int c = contacts[i];
             if (!cs.touching[c]) {
@@ -87,7 +126,7 @@ final class ConstraintColouring {
             if (!(dynamicA && b.awake[ia]) && !(dynamicB && b.awake[ib])) {
                 continue;
             }
-            blocks &= (!dynamicA || b.awake[ia]) && (!dynamicB || b.awake[ib]);
+            awake &= (!dynamicA || b.awake[ia]) && (!dynamicB || b.awake[ib]);
             int colour = MAX_COLOURS;
             for (int k = 0; k < MAX_COLOURS; k++) {
                 int o = k * words;
@@ -109,21 +148,15 @@ final class ConstraintColouring {
             colourFill[colour]++;
             n++;
         }
-        if (blocks) {
-            solverBlocks.find(b, cs, candidates, n);
-            // On several workers, only if no block holds much more than a worker's share.
-            blocks = solverBlocks.blockCount >= 2 && (long) solverBlocks.largest * workers * 4 <= 5L * n;
-        }
-        blockCount = blocks ? solverBlocks.blockCount : 1;
-        colourCount = 0;
-        for (int k = 0; k < MAX_COLOURS; k++) {
-            if (colourFill[k] > 0) {
-                colourCount = k + 1;
-            }
-        }
-        // Segment (block, colour), the overflow as colour MAX_COLOURS, laid out block by block and
-        // colour by colour within a block; one block is the colour-by-colour layout.
-        int segments = blockCount * SEGMENTS_PER_BLOCK;
+        allAwake = awake;
+        return n;
+    }
+
+    /**
+     * Segment (block, colour), the overflow as colour MAX_COLOURS, laid out block by block and
+     * colour by colour within a block; one block is the colour-by-colour layout.
+     */
+    private void countSegments(int n, boolean blocks, int segments) {
         if (segmentStart.length < segments + 1) {
             segmentStart = new int[Math.max(segments + 1, 2 * segmentStart.length)];
         }
@@ -141,11 +174,16 @@ final class ConstraintColouring {
             colourStart[colourCount] = segmentStart[MAX_COLOURS];
             colourStart[colourCount + 1] = n;
         }
-        // Within a colour the constraints are laid out by their number of points (in contact order
-        // for each number): the order within a colour changes no result, and a pass that meets
-        // manifolds of one kind in a row takes the same branches in a row (with one-, two- and
-        // four-point manifolds mixed, as in a pile, the passes mispredicted which path to take).
-        // The overflow keeps contact order: its constraints share bodies.
+    }
+
+    /**
+     * Each candidate's constraint slot. Within a colour the constraints are laid out by their
+     * number of points (in contact order for each number): the order within a colour changes no
+     * result, and a pass that meets manifolds of one kind in a row takes the same branches in a
+     * row (with one-, two- and four-point manifolds mixed, as in a pile, the passes mispredicted
+     * which path to take). The overflow keeps contact order: its constraints share bodies.
+     */
+    private void layOut(ContactStore cs, int n, boolean blocks, int segments, int words) {
         int buckets = segments * P;
         if (fill.length < buckets) {
             fill = new int[Math.max(buckets, 2 * fill.length)];
@@ -178,19 +216,19 @@ final class ConstraintColouring {
                 colourBodies[o + (cons.bodyB[k] >>> 6)] &= ~(1L << cons.bodyB[k]);
             }
         }
-        if (blocks) {
-            if (blockContactOrder.length < n) {
-                blockContactOrder = new int[inContactOrder.length];
-            }
-            // Block by block, contact order within a block: the block's starts are its first segment's.
-            for (int blk = 0; blk < blockCount; blk++) {
-                fill[blk] = blockStart(blk);
-            }
-            for (int i = 0; i < n; i++) {
-                blockContactOrder[fill[solverBlocks.blockOf[i]]++] = inContactOrder[i];
-            }
+    }
+
+    /** Block by block, contact order within a block: the block's starts are its first segment's. */
+    private void orderBlocks(int n) {
+        if (blockContactOrder.length < n) {
+            blockContactOrder = new int[inContactOrder.length];
         }
-        cons.count = n;
+        for (int blk = 0; blk < blockCount; blk++) {
+            fill[blk] = blockStart(blk);
+        }
+        for (int i = 0; i < n; i++) {
+            blockContactOrder[fill[solverBlocks.blockOf[i]]++] = inContactOrder[i];
+        }
     }
 
     /** Candidate i's place in the layout: its segment's run of constraints with its number of points (the overflow's one run). */

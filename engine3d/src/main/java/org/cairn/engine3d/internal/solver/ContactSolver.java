@@ -146,37 +146,20 @@ public final class ContactSolver {
     public void prepare(BodyStore b, ContactStore cs, int[] candidates, int candidateCount, double[] mixedFriction,
                         double[] mixedRestitution, double dt, int substeps, double gx, double gy, double gz,
                         WorkerPool pool) {
+        // The rare work (a new context, growth) in methods of its own, and the loops too: the JIT
+        // then compiles small methods once rather than this one whole at each loop's entry.
         if (context == null || !context.matches(dt, substeps, gx, gy, gz)) {
-            context = new StepContext(settings, dt, substeps, gx, gy, gz);
-            preparation.x = context;
-            block.x = context;
-            soft.x = context;
-            sequential.x = context;
-            positions.x = context;
-            restitution.x = context;
-            impacts.x = context;
+            newContext(dt, substeps, gx, gy, gz);
         }
         if (c.center0.length < 3 * b.highWater) {
-            c.center0 = new double[3 * b.capacity()];
-            c.rotation0 = new double[4 * b.capacity()];
-            c.deltaRotation = new double[4 * b.capacity()];
-            c.constrainedBodies = new int[b.capacity()];
+            growBodyArrays(b);
         }
-        // Only the bodies of this step's constraints are touched, so a sleeping world costs nothing here.
-        for (int n = 0; n < c.constrainedCount; n++) {
-            b.constrained[c.constrainedBodies[n]] = false;
-        }
-        c.constrainedCount = 0;
-        c.count = 0;
+        releaseConstrained(b);
         substepOpen = false;
         c.ensure(cs.count);
         colouring.colour(b, cs, candidates, candidateCount, solveInBlocks && settings.kind() == SolverSettings.Kind.SOFT_STEP
                 && (joints.store == null || joints.store.highWater == 0), pool.workerCount());
-        // In constraint order, so the list of constrained bodies is the same whatever the workers.
-        for (int k = 0; k < c.count; k++) {
-            c.constrain(b, c.bodyA[k]);
-            c.constrain(b, c.bodyB[k]);
-        }
+        constrainBodies(b);
         joints.collect(b, c);
         solverBodies.assign(b, c.constrainedBodies, c.constrainedCount);
         blocks.bodies = b;
@@ -205,6 +188,41 @@ public final class ContactSolver {
         // No body has moved since its pose was recorded (constrain): each point's separation is
         // still the manifold's.
         System.arraycopy(c.baseSeparation, 0, c.currentSeparation, 0, ContactConstraints.P * c.count);
+    }
+
+    private void newContext(double dt, int substeps, double gx, double gy, double gz) {
+        context = new StepContext(settings, dt, substeps, gx, gy, gz);
+        preparation.x = context;
+        block.x = context;
+        soft.x = context;
+        sequential.x = context;
+        positions.x = context;
+        restitution.x = context;
+        impacts.x = context;
+    }
+
+    private void growBodyArrays(BodyStore b) {
+        c.center0 = new double[3 * b.capacity()];
+        c.rotation0 = new double[4 * b.capacity()];
+        c.deltaRotation = new double[4 * b.capacity()];
+        c.constrainedBodies = new int[b.capacity()];
+    }
+
+    /** Unflags the last step's constrained bodies: only they are touched, so a sleeping world costs nothing here. */
+    private void releaseConstrained(BodyStore b) {
+        for (int n = 0; n < c.constrainedCount; n++) {
+            b.constrained[c.constrainedBodies[n]] = false;
+        }
+        c.constrainedCount = 0;
+        c.count = 0;
+    }
+
+    /** Flags this step's constrained bodies, in constraint order, so their list is the same whatever the workers. */
+    private void constrainBodies(BodyStore b) {
+        for (int k = 0; k < c.count; k++) {
+            c.constrain(b, c.bodyA[k]);
+            c.constrain(b, c.bodyB[k]);
+        }
     }
 
     /**

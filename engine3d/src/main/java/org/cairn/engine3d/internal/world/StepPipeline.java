@@ -122,8 +122,19 @@ public final class StepPipeline {
         world.nonFiniteBodies = NonFiniteGuard.repair(bodies, active, activeCount, scratch9[0], world.firstNonFinite);
         long t4 = System.nanoTime();
         stageNanos[StepStage.CONTINUOUS.ordinal()] += t4 - t3;
-        // Checked on the workers (reading the broadphase only); the few boxes that moved out are
-        // refreshed here, in body order, as if every body had been refreshed in turn.
+        refreshProxies(world, activeCount, pool);
+        long t5 = System.nanoTime();
+        stageNanos[StepStage.FINALIZE_BODIES.ordinal()] += (t3 - t2) + (t5 - t4);
+        world.sleep.update(bodies, world.islands, world.contacts, world.shapes.body, dt);
+        stageNanos[StepStage.SLEEP.ordinal()] += System.nanoTime() - t5;
+    }
+
+    /**
+     * The broadphase boxes of the bodies that moved out of theirs: checked on the workers (reading
+     * the broadphase only), the few found refreshed here, in body order, as if every body had been
+     * refreshed in turn.
+     */
+    private void refreshProxies(WorldState world, int activeCount, WorkerPool pool) {
         if (proxyStale.length < activeCount) {
             proxyStale = new boolean[Math.max(activeCount, 2 * proxyStale.length)];
         }
@@ -133,10 +144,6 @@ public final class StepPipeline {
                 world.refreshProxies(active[a], false);
             }
         }
-        long t5 = System.nanoTime();
-        stageNanos[StepStage.FINALIZE_BODIES.ordinal()] += (t3 - t2) + (t5 - t4);
-        world.sleep.update(bodies, world.islands, world.contacts, world.shapes.body, dt);
-        stageNanos[StepStage.SLEEP.ordinal()] += System.nanoTime() - t5;
     }
 
     /** The substeps over the whole world, each pass colour by colour (in parallel within a colour). */

@@ -445,6 +445,13 @@ public final class WorldState implements BroadPhase.PairFilter {
 
     /** Makes the per-worker scratch of collide and {@link #proxiesStale} for {@code workers} workers. */
     public void ensureWorkers(int workers) {
+        // The check alone is in the step's compiled code; the making, once per world, is not.
+        if (workerNarrowphase.length < workers || workerContinuous.length < workers || workerBoxes.length < workers) {
+            makeWorkers(workers);
+        }
+    }
+
+    private void makeWorkers(int workers) {
         if (workerNarrowphase.length < workers) {
             workerNarrowphase = new Narrowphase[workers];
             workerManifold = new Manifold[workers];
@@ -577,6 +584,16 @@ public final class WorldState implements BroadPhase.PairFilter {
         // workers, then the begin and end of touching, the destroyed pairs and the islands are
         // settled on this thread in contact order, as if it had all been done in that order.
         pool.run(narrowphaseTask, n, 32);
+        settleContacts(list, n);
+    }
+
+    /**
+     * Collide's serial part, in contact order over the n contacts the narrowphase just saw: the
+     * separated ones destroyed, the begin and end of touching, the islands' links. (Its own method
+     * so that the JIT compiles this loop apart from the stage's set-up.)
+     */
+    private void settleContacts(int[] list, int n) {
+        ContactStore cs = contacts;
         int i = 0;
         while (i < n) {
             int c = list[i];
@@ -659,7 +676,11 @@ public final class WorldState implements BroadPhase.PairFilter {
             low = Math.min(low, contactList[i]);
             high = Math.max(high, contactList[i]);
         }
-        if (n == 0 || (high - low) / 64 > 4 * n) {
+        // No contacts: low = high = -1, and the walk below covers one empty word (a test for
+        // n == 0 was never true in a JVM's first world after its first step, so the JIT's code
+        // for it trapped, and sent collide back to the interpreter, in every later world).
+        low = Math.min(low, high);
+        if ((high - low) / 64 > 4 * n) {
             Arrays.sort(contactList, 0, n);
             return;
         }
