@@ -46,16 +46,6 @@ echo "$scenes" | while read -r scene steps worlds sleep label; do
     results="$results $a $b"
     r=$((r + 1))
   done
-  echo "$results" | python3 -c '
-import statistics, sys
-label = sys.argv[1].replace("_", " ")
-v = [float(x) for x in sys.stdin.read().split()]
-old, new = v[0::2], v[1::2]
-ratios = [o / n for o, n in zip(old, new)]
-mo, mn = statistics.median(old), statistics.median(new)
-# The ratio is the median of the rounds' own: each round times both builds in the same minutes,
-# while the medians of the two columns may come from different rounds of a drifting machine.
-print(f"| {label} | {mo:.3g} | {mn:.3g} | {statistics.median(ratios):.1f}x | {', '.join(f'{r:.1f}' for r in ratios)} |")
-' "$label"
+  echo "$results" | python3 "$root/scripts/compare/ratios.py" "$label"
 done
 echo "(load average at the end: $(cut -d' ' -f1-3 /proc/loadavg))"
