@@ -629,4 +629,13 @@ public final class ContactSolver {
         }
         return sum;
     }
+
+    /** How many four-point blocks let points go in the closed-form path since the solver was made (for tests). */
+    long fourPointReleases() {
+        long sum = 0;
+        for (SolverScratch w : scratch) {
+            sum += w.fourReleased;
+        }
+        return sum;
+    }
 }

@@ -33,6 +33,8 @@ final class SolverScratch {
     boolean blockBounced;
     /** Block inverses this worker took from the factored form (for tests). */
     long factoredBlocks;
+    /** Four-point blocks this worker solved by letting points go, in locals (for tests). */
+    long fourReleased;
     /** Constraints this worker built with a contact's kept mass data (for tests). */
     long reusedMassData;
     /** Of those, the constraints whose kept data were already in their slot (not copied). */
