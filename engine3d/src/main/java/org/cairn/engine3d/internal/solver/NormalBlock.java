@@ -228,23 +228,23 @@ final class NormalBlock {
     }
 
     /**
-     * {@link #solveBlock}'s common case, four points none of which is left out, in locals: the same
+     * {@link #solveBlock}'s common case, four points, in locals: the same
      * operations in the same order as the general path followed by
-     * {@link ContactConstraints#applyNormals}, its active set included. When the points that remain
-     * push, applies the update ({@code FOUR_APPLIED}); when a released point would be left
-     * approaching, or no set of points pushes, applies nothing ({@code DECLINED}: the caller solves
-     * point by point); with a point left out, does nothing ({@code FOUR_NOT_TAKEN}).
+     * {@link ContactConstraints#applyNormals}, its active set and the points a relax leaves out
+     * included. When the points that remain push, applies the update ({@code FOUR_APPLIED}); when
+     * a released point would be left approaching, or no set of points pushes, applies nothing
+     * ({@code DECLINED}: the caller solves point by point).
      */
     private int solveFour(double[] bs, int k, int oa, int ob, Softness soft, boolean useBias, boolean relaxClosesGaps,
                           SolverScratch w) {
         int q = P * k;
         double[] current = cons.currentSeparation;
         double s0 = current[q], s1 = current[q + 1], s2 = current[q + 2], s3 = current[q + 3];
+        // Points this relax leaves out, a bit each: open gaps it does not close (see solveBlock).
+        int frozen = 0;
         if (!useBias && !relaxClosesGaps) {
             double gap = SoftContactPass.CLOSED_GAP_METERS;
-            if (s0 > gap || s1 > gap || s2 > gap || s3 > gap) {
-                return FOUR_NOT_TAKEN;
-            }
+            frozen = (s0 > gap ? 1 : 0) | (s1 > gap ? 2 : 0) | (s2 > gap ? 4 : 0) | (s3 > gap ? 8 : 0);
         }
         double nx = cons.normal[3 * k], ny = cons.normal[3 * k + 1], nz = cons.normal[3 * k + 2];
         double vn0 = nx * (bs[ob] - bs[oa]) + ny * (bs[ob + 1] - bs[oa + 1]) + nz * (bs[ob + 2] - bs[oa + 2]);
@@ -301,54 +301,65 @@ final class NormalBlock {
             k2 = 0;
             k3 = 0;
         }
-        if (l0 == 0 & l1 == 0 & l2 == 0 & l3 == 0 & r0 >= 0 & r1 >= 0 & r2 >= 0 & r3 >= 0) {
-            // Nothing pushes and nothing approaches: see nothingToDo.
+        if (((frozen & 1) != 0 | l0 == 0 & r0 >= 0) & ((frozen & 2) != 0 | l1 == 0 & r1 >= 0)
+                & ((frozen & 4) != 0 | l2 == 0 & r2 >= 0) & ((frozen & 8) != 0 | l3 == 0 & r3 >= 0)) {
+            // Nothing that is solved pushes or approaches: see nothingToDo.
             return FOUR_APPLIED;
         }
-        double[] m = cons.blockMass;
         int o = P * P * k;
-        double d0 = -(m[o] * r0 + m[o + 1] * r1 + m[o + 2] * r2 + m[o + 3] * r3) - k0;
-        double d1 = -(m[o + 4] * r0 + m[o + 5] * r1 + m[o + 6] * r2 + m[o + 7] * r3) - k1;
-        double d2 = -(m[o + 8] * r0 + m[o + 9] * r1 + m[o + 10] * r2 + m[o + 11] * r3) - k2;
-        double d3 = -(m[o + 12] * r0 + m[o + 13] * r1 + m[o + 14] * r2 + m[o + 15] * r3) - k3;
-        if (!(l0 + d0 >= 0 & l1 + d1 >= 0 & l2 + d2 >= 0 & l3 + d3 >= 0)) {
+        double d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+        boolean allPush = false;
+        if (frozen == 0) {
+            double[] m = cons.blockMass;
+            d0 = -(m[o] * r0 + m[o + 1] * r1 + m[o + 2] * r2 + m[o + 3] * r3) - k0;
+            d1 = -(m[o + 4] * r0 + m[o + 5] * r1 + m[o + 6] * r2 + m[o + 7] * r3) - k1;
+            d2 = -(m[o + 8] * r0 + m[o + 9] * r1 + m[o + 10] * r2 + m[o + 11] * r3) - k2;
+            d3 = -(m[o + 12] * r0 + m[o + 13] * r1 + m[o + 14] * r2 + m[o + 15] * r3) - k3;
+            allPush = l0 + d0 >= 0 & l1 + d1 >= 0 & l2 + d2 >= 0 & l3 + d3 >= 0;
+        }
+        if (!allPush) {
             // The active set, as solveBlock's rounds have it, in locals: the point that would pull
             // hardest lets go, the others are solved again seeing it, until all that remain push.
             // Half the four-point manifolds of a tumbling pile come here in a pass.
             double[] km = cons.blockMatrix;
             int[] rows = w.activePoints;
             double[] sub = w.subRhs, solution = w.subSolution;
-            int act = 0b1111;
+            // Frozen points keep Δλ = 0 and are never solved; with any, the first round solves the
+            // others before anyone lets go.
+            int act = 0b1111 & ~frozen;
             boolean feasible = false;
             for (int round = 0; round <= P; round++) {
-                int worst = -1;
-                double worstValue = 0;
-                if ((act & 1) != 0 && l0 + d0 < worstValue) {
-                    worst = 0;
-                    worstValue = l0 + d0;
+                if (frozen == 0 || round > 0) {
+                    int worst = -1;
+                    double worstValue = 0;
+                    if ((act & 1) != 0 && l0 + d0 < worstValue) {
+                        worst = 0;
+                        worstValue = l0 + d0;
+                    }
+                    if ((act & 2) != 0 && l1 + d1 < worstValue) {
+                        worst = 1;
+                        worstValue = l1 + d1;
+                    }
+                    if ((act & 4) != 0 && l2 + d2 < worstValue) {
+                        worst = 2;
+                        worstValue = l2 + d2;
+                    }
+                    if ((act & 8) != 0 && l3 + d3 < worstValue) {
+                        worst = 3;
+                    }
+                    if (worst < 0) {
+                        feasible = true;
+                        break;
+                    }
+                    act &= ~(1 << worst);
                 }
-                if ((act & 2) != 0 && l1 + d1 < worstValue) {
-                    worst = 1;
-                    worstValue = l1 + d1;
-                }
-                if ((act & 4) != 0 && l2 + d2 < worstValue) {
-                    worst = 2;
-                    worstValue = l2 + d2;
-                }
-                if ((act & 8) != 0 && l3 + d3 < worstValue) {
-                    worst = 3;
-                }
-                if (worst < 0) {
-                    feasible = true;
-                    break;
-                }
-                act &= ~(1 << worst);
-                // A released point's λ goes to 0 (l + d = 0 with d = −l; an active one has l + d ≥ 0 > worst).
+                // A released point's λ goes to 0 (Δλ = −λ); a frozen one's Δλ stays 0.
                 boolean a0 = (act & 1) != 0, a1 = (act & 2) != 0, a2 = (act & 4) != 0, a3 = (act & 8) != 0;
-                d0 = a0 ? d0 : -l0;
-                d1 = a1 ? d1 : -l1;
-                d2 = a2 ? d2 : -l2;
-                d3 = a3 ? d3 : -l3;
+                int released = ~act & ~frozen;
+                d0 = (released & 1) == 0 ? d0 : -l0;
+                d1 = (released & 2) == 0 ? d1 : -l1;
+                d2 = (released & 4) == 0 ? d2 : -l2;
+                d3 = (released & 8) == 0 ? d3 : -l3;
                 if (act == 0) {
                     feasible = true;
                     break;
@@ -403,13 +414,15 @@ final class NormalBlock {
                 }
             }
             // A point that let go must not be left approaching (see solveBlock).
-            if (!feasible || (act & 1) == 0 && approaches(km, o, r0, e0, d0, d1, d2, d3)
-                    || (act & 2) == 0 && approaches(km, o + 4, r1, e1, d0, d1, d2, d3)
-                    || (act & 4) == 0 && approaches(km, o + 8, r2, e2, d0, d1, d2, d3)
-                    || (act & 8) == 0 && approaches(km, o + 12, r3, e3, d0, d1, d2, d3)) {
+            int released = ~act & ~frozen;
+            if (!feasible || (released & 1) != 0 && approaches(km, o, r0, e0, d0, d1, d2, d3)
+                    || (released & 2) != 0 && approaches(km, o + 4, r1, e1, d0, d1, d2, d3)
+                    || (released & 4) != 0 && approaches(km, o + 8, r2, e2, d0, d1, d2, d3)
+                    || (released & 8) != 0 && approaches(km, o + 12, r3, e3, d0, d1, d2, d3)) {
                 return DECLINED;
             }
             w.fourReleased++;
+            w.fourFrozen += frozen != 0 ? 1 : 0;
         }
         // ContactConstraints.applyNormals (clamping the accumulated impulse: the block runs without clampIncrements).
         double u0 = Math.max(l0 + d0, 0.0), u1 = Math.max(l1 + d1, 0.0), u2 = Math.max(l2 + d2, 0.0),

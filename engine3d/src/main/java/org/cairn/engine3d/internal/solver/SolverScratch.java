@@ -35,6 +35,8 @@ final class SolverScratch {
     long factoredBlocks;
     /** Four-point blocks this worker solved by letting points go, in locals (for tests). */
     long fourReleased;
+    /** Of those, the blocks with points a relax left out (open gaps it does not close). */
+    long fourFrozen;
     /** Constraints this worker built with a contact's kept mass data (for tests). */
     long reusedMassData;
     /** Of those, the constraints whose kept data were already in their slot (not copied). */
