@@ -163,16 +163,7 @@ final class NormalBlock {
                 subRhs[a] = blockRhs[i] + blockScale[i] * coupled;
             }
             double[] subSolution = w.subSolution;
-            if (!SubBlockSolve.solve(cons.blockMatrix, o, n, activePoints, m, subRhs, subSolution)) {
-                int slot = subBlockInverse(k, n, mask, m, w);
-                for (int a = 0; a < m; a++) {
-                    double sum = 0;
-                    for (int c = 0; c < m; c++) {
-                        sum += cons.subInverse[slot + a * m + c] * subRhs[c];
-                    }
-                    subSolution[a] = sum;
-                }
-            }
+            solveSubBlock(k, o, n, mask, m, w);
             feasible = true;
             for (int a = 0; a < m; a++) {
                 int i = activePoints[a];
@@ -381,16 +372,7 @@ final class NormalBlock {
                     rows[count] = 3;
                     sub[count++] = r3 + e3 * coupled(km, o + 12, act, d0, d1, d2, d3);
                 }
-                if (!SubBlockSolve.solve(km, o, P, rows, count, sub, solution)) {
-                    int slot = subBlockInverse(k, P, act, count, w);
-                    for (int row = 0; row < count; row++) {
-                        double sum = 0;
-                        for (int col = 0; col < count; col++) {
-                            sum += cons.subInverse[slot + row * count + col] * sub[col];
-                        }
-                        solution[row] = sum;
-                    }
-                }
+                solveSubBlock(k, o, P, act, count, w);
                 int next = 0;
                 feasible = true;
                 if (a0) {
@@ -594,6 +576,26 @@ final class NormalBlock {
         double srz = 0.0 + p0 * az0 + p1 * az1;
         cons.pushBodies(bs, k, oa, ob, sum, srx, sry, srz, nx, ny, nz);
         return FOUR_APPLIED;
+    }
+
+    /**
+     * Solves the sub-block of constraint k's K over the m points in {@code mask} (listed in
+     * {@link SolverScratch#activePoints}) for {@link SolverScratch#subRhs}, into
+     * {@link SolverScratch#subSolution}: by {@link SubBlockSolve} when it is well conditioned, else
+     * with the sub-block's kept pseudo-inverse.
+     */
+    private void solveSubBlock(int k, int o, int n, int mask, int m, SolverScratch w) {
+        double[] rhs = w.subRhs, solution = w.subSolution;
+        if (!SubBlockSolve.solve(cons.blockMatrix, o, n, w.activePoints, m, rhs, solution)) {
+            int slot = subBlockInverse(k, n, mask, m, w);
+            for (int a = 0; a < m; a++) {
+                double sum = 0;
+                for (int c = 0; c < m; c++) {
+                    sum += cons.subInverse[slot + a * m + c] * rhs[c];
+                }
+                solution[a] = sum;
+            }
+        }
     }
 
     /**
