@@ -347,7 +347,7 @@ public final class Islands {
     }
 
     /**
-     * Checks the structure against the bodies and contacts, for tests: every live dynamic body in
+     * Checks the structure against the bodies and contacts, for tests: every live, enabled dynamic body in
      * exactly one island, lists and sizes consistent, an island's bodies all awake or all asleep as
      * the island is, the awake list holding exactly the awake islands, and the two dynamic bodies of
      * every touching contact in one island.
@@ -385,10 +385,11 @@ public final class Islands {
         }
         int dynamic = 0;
         for (int i = 0; i < b.highWater; i++) {
-            if (b.alive[i] && b.type[i] == BodyStore.DYNAMIC) {
+            // A disabled body is in no island (World.setEnabled takes it out of the step).
+            if (b.alive[i] && b.type[i] == BodyStore.DYNAMIC && !b.disabled[i]) {
                 dynamic++;
             } else if (islandOf(i) != NONE) {
-                return "body " + i + " is not a live dynamic body but is in island " + islandOf(i);
+                return "body " + i + " is not a live, enabled dynamic body but is in island " + islandOf(i);
             }
         }
         if (dynamic != seen) {

@@ -87,7 +87,7 @@ public final class StepPipeline {
         stageNanos[StepStage.COLLIDE.ordinal()] += System.nanoTime() - tPairs;
         ContactSolver solver = world.solver;
         long tPrepare = System.nanoTime();
-        int candidates = world.gatherContacts(active, activeCount);
+        int candidates = world.gatherActiveContacts(activeCount);
         solver.prepare(bodies, world.contacts, world.contactList, candidates, world.contacts.friction,
                 world.contacts.restitution, dt, substeps, gx, gy, gz, pool);
         stageNanos[StepStage.PREPARE_CONTACTS.ordinal()] += System.nanoTime() - tPrepare;

@@ -569,7 +569,7 @@ public final class WorldState implements BroadPhase.PairFilter {
         // last manifold, and is not visited at all. (An island woken during this stage has its
         // contacts collided next step, as in Box2D.)
         int awakeCount = collectActiveBodies();
-        int n = gatherContacts(activeBodies, awakeCount);
+        int n = gatherActiveContacts(awakeCount);
         int[] list = contactList;
         int kept = 0;
         for (int i = 0; i < n; i++) {
@@ -636,8 +636,11 @@ public final class WorldState implements BroadPhase.PairFilter {
         }
     }
 
-    /** Sorted, distinct contacts of the first {@code count} bodies of {@code bodyList}: gathered into {@link #contactList}. */
-    public int gatherContacts(int[] bodyList, int count) {
+    /**
+     * Sorted, distinct contacts of the first {@code count} bodies of {@link #activeBodies} (as
+     * {@link #collectActiveBodies} left them): gathered into {@link #contactList}.
+     */
+    public int gatherActiveContacts(int count) {
         ContactStore cs = contacts;
         if (contactList.length < cs.count) {
             contactList = new int[cs.shapeA.length];
@@ -646,6 +649,27 @@ public final class WorldState implements BroadPhase.PairFilter {
         if (contactMark.length < cs.shapeA.length) {
             contactMark = Arrays.copyOf(contactMark, cs.shapeA.length);
         }
+        int n = islands.awakeCount() == islands.count() ? allContacts() : gatherByEdges(activeBodies, count);
+        contactsVisited += n;
+        return n;
+    }
+
+    /**
+     * With no island asleep, every contact: each has a shape with a proxy on a body that is not
+     * static, so on a dynamic body of an awake island or on a kinematic one, and walking the
+     * bodies' edges (each contact twice, in no order, then sorted) would find them all.
+     */
+    private int allContacts() {
+        int n = contacts.count;
+        for (int c = 0; c < n; c++) {
+            contactList[c] = c;
+        }
+        return n;
+    }
+
+    /** The contacts of the first {@code count} bodies of {@code bodyList}, from each body's contact edges, in contact order. */
+    int gatherByEdges(int[] bodyList, int count) {
+        ContactStore cs = contacts;
         int stamp = ++markStamp;
         int n = 0;
         for (int k = 0; k < count; k++) {
@@ -659,7 +683,6 @@ public final class WorldState implements BroadPhase.PairFilter {
         }
         // Contact order, so every later stage visits them as a walk over all contacts would.
         inContactOrder(n);
-        contactsVisited += n;
         return n;
     }
 
@@ -703,7 +726,7 @@ public final class WorldState implements BroadPhase.PairFilter {
         }
     }
 
-    /** The contacts {@link #gatherContacts} found, in contact order. */
+    /** The contacts {@link #gatherActiveContacts} found, in contact order. */
     public int[] contactList = new int[16];
     private int[] contactMark = new int[16];
     private int markStamp;

@@ -115,7 +115,9 @@ class IslandsTest {
 
     /**
      * Islands stay consistent through a busy world: boxes dropped in a pile, and every few steps one
-     * destroyed, one created and one pushed, for 900 steps; checked after every step.
+     * destroyed, one created, one pushed, one disabled or enabled and one made kinematic or dynamic,
+     * for 900 steps; checked after every step, and whenever nothing sleeps, the contacts a step
+     * takes as active (all of them) are those the active bodies' contact edges give.
      */
     @Test
     void islandsStayConsistentWhileBodiesComeGoAndSleep() throws ReflectiveOperationException {
@@ -128,7 +130,7 @@ class IslandsTest {
         world.createShape(ground, org.cairn.engine3d.ShapeDef.DEFAULTS, new org.cairn.engine3d.geometry.Box(20, 0.5, 20));
         java.util.Random random = new java.util.Random(3);
         List<org.cairn.engine3d.BodyId> boxes = new ArrayList<>();
-        int slept = 0;
+        int slept = 0, awakeChecks = 0;
         for (int step = 0; step < 900; step++) {
             if (step % 15 == 0 && step < 600) {
                 org.cairn.engine3d.BodyId box = world.createBody(org.cairn.engine3d.BodyDef.builder()
@@ -144,13 +146,34 @@ class IslandsTest {
                 world.applyLinearImpulseToCenter(boxes.get(random.nextInt(boxes.size())),
                         new org.joml.Vector3d(0, 0, 50 * random.nextDouble()));
             }
+            if (step % 70 == 20 && boxes.size() > 4) {
+                org.cairn.engine3d.BodyId box = boxes.get(random.nextInt(boxes.size()));
+                world.setEnabled(box, !world.isEnabled(box));
+            }
+            if (step % 90 == 40 && boxes.size() > 4) {
+                org.cairn.engine3d.BodyId box = boxes.get(random.nextInt(boxes.size()));
+                if (world.isEnabled(box)) {
+                    world.setType(box, step % 180 == 40 ? org.cairn.engine3d.BodyType.KINEMATIC
+                            : org.cairn.engine3d.BodyType.DYNAMIC);
+                }
+            }
             world.step();
+            if (state.islands.awakeCount() == state.islands.count()) {
+                int active = state.collectActiveBodies();
+                int[] all = java.util.Arrays.copyOf(state.contactList, state.gatherActiveContacts(active));
+                int[] walked = java.util.Arrays.copyOf(state.contactList, state.gatherByEdges(state.activeBodies, active));
+                assertEquals(state.contacts.count, all.length);
+                assertEquals(java.util.Arrays.toString(walked), java.util.Arrays.toString(all),
+                        "with nothing asleep, every contact is an active body's, after step " + step);
+                awakeChecks++;
+            }
             String broken = state.islands.check(state.bodies, state.contacts, state.shapes.body);
             assertEquals(null, broken, "after step " + step);
             assertEquals(null, state.contacts.checkEdges(state.bodies.highWater), "contact lists after step " + step);
             slept += state.islands.awakeCount() < state.islands.count() ? 1 : 0;
         }
         assertTrue(slept > 100, "some islands slept: " + slept + " steps with one asleep");
+        assertTrue(awakeChecks > 100, "steps with nothing asleep: " + awakeChecks);
     }
 
     /**
