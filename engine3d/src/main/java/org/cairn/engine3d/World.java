@@ -97,6 +97,7 @@ public final class World {
         state.sleep.enabled = def.sleeping();
         state.hitEventThreshold = def.hitEventThreshold();
         state.sleep.sleepSpeed = def.sleepSpeed();
+        state.reserveContacts(def.contactCapacity());
     }
 
     /**

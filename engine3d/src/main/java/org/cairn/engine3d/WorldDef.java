@@ -33,6 +33,7 @@ public final class WorldDef {
     private final int positionIterations;
     private final int relaxIterations;
     private final int workerCount;
+    private final int contactCapacity;
     private final boolean experimentalClampIncrements;
     private final boolean experimentalRestitutionWithoutThreshold;
     private final MixingRule frictionMixing;
@@ -42,6 +43,7 @@ public final class WorldDef {
         positionIterations = b.positionIterations;
         relaxIterations = b.relaxIterations;
         workerCount = b.workerCount;
+        contactCapacity = b.contactCapacity;
         experimentalClampIncrements = b.experimentalClampIncrements;
         experimentalRestitutionWithoutThreshold = b.experimentalRestitutionWithoutThreshold;
         frictionMixing = b.frictionMixing;
@@ -101,6 +103,7 @@ public final class WorldDef {
         b.positionIterations = positionIterations;
         b.relaxIterations = relaxIterations;
         b.workerCount = workerCount;
+        b.contactCapacity = contactCapacity;
         b.experimentalClampIncrements = experimentalClampIncrements;
         b.experimentalRestitutionWithoutThreshold = experimentalRestitutionWithoutThreshold;
         return b;
@@ -153,6 +156,18 @@ public final class WorldDef {
      */
     public int workerCount() {
         return workerCount;
+    }
+
+    /**
+     * Contacts (pairs of shapes whose fat boxes overlap, touching or not) the world has room for
+     * when it is made; default 0. Contact storage otherwise starts small and doubles as pairs
+     * form, and each doubling allocates all of it anew, which in a JVM means garbage-collection
+     * pauses while a pile forms. A world that states what it will hold (a settled pile of boxes
+     * makes three to five pairs a box; a box raining into it, up to six) grows nothing until it
+     * holds more. Each contact of room costs about 2.7 KB, used or not.
+     */
+    public int contactCapacity() {
+        return contactCapacity;
     }
 
     /**
@@ -278,7 +293,7 @@ public final class WorldDef {
     @Override
     public String toString() {
         return "WorldDef[gravity=(" + gravityX + ", " + gravityY + ", " + gravityZ + ") m/s², timeStep=" + timeStep
-                + " s, substeps=" + substeps + ", workers=" + workerCount + ", maxLinearSpeed=" + maxLinearSpeed + " m/s, maxRotationPerStep="
+                + " s, substeps=" + substeps + ", workers=" + workerCount + (contactCapacity > 0 ? ", contactCapacity=" + contactCapacity : "") + ", maxLinearSpeed=" + maxLinearSpeed + " m/s, maxRotationPerStep="
                 + maxRotationPerStep + " rad, maxFrameTime=" + maxFrameTime + " s]";
     }
 
@@ -305,6 +320,7 @@ public final class WorldDef {
         private int positionIterations;
         private int relaxIterations = 2;
         private int workerCount = 1;
+        private int contactCapacity;
         private boolean experimentalClampIncrements;
         private boolean experimentalRestitutionWithoutThreshold;
         private MixingRule frictionMixing = MixingRule.GEOMETRIC_MEAN;
@@ -330,6 +346,21 @@ public final class WorldDef {
             workerCount = Check.inRange("workerCount", count, 1, MAX_WORKERS);
             return this;
         }
+
+        /**
+         * Contacts the world has room for when it is made ({@link WorldDef#contactCapacity()}):
+         * 0 to {@value #MAX_CONTACT_CAPACITY}.
+         */
+        public Builder contactCapacity(int count) {
+            contactCapacity = Check.inRange("contactCapacity", count, 0, MAX_CONTACT_CAPACITY);
+            return this;
+        }
+
+        /**
+         * Most contacts a world may make room for up front: about 11 GB of storage, beyond which
+         * a capacity is a mistake rather than a plan.
+         */
+        public static final int MAX_CONTACT_CAPACITY = 1 << 22;
 
         /**
          * Most substeps per step: beyond a few dozen a smaller time step is the better tool, and a

@@ -37,6 +37,8 @@ class ValidationTest {
         rejects("maxRotationPerStep", () -> WorldDef.builder().maxRotationPerStep(-1));
         rejects("maxFrameTime", () -> WorldDef.builder().maxFrameTime(0));
         rejects("relaxIterations", () -> WorldDef.builder().relaxIterations(0));
+        rejects("contactCapacity", () -> WorldDef.builder().contactCapacity(-1));
+        rejects("contactCapacity", () -> WorldDef.builder().contactCapacity(WorldDef.Builder.MAX_CONTACT_CAPACITY + 1));
         rejects("def", () -> new World(null));
     }
 

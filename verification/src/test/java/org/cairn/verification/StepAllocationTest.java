@@ -183,4 +183,47 @@ class StepAllocationTest {
         }
         assertEquals(0L, allocated, "bytes allocated by 100 steps in blocks, on the step's threads");
     }
+    /**
+     * Three layers of tilted boxes rain onto a slab; the steps after the first (which makes the
+     * step's scratch) while the pile forms, on the calling thread.
+     */
+    private static long bytesAllocatedWhileAPileForms(int contactCapacity, int[] contactsAtEnd) {
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        World world = new World(WorldDef.builder().sleeping(false).contactCapacity(contactCapacity).build());
+        BodyId ground = world.createBody(BodyDef.builder().type(BodyType.STATIC).position(0, -1, 0).build());
+        world.createShape(ground, ShapeDef.DEFAULTS, new Box(30, 1, 30));
+        for (int layer = 0; layer < 3; layer++) {
+            for (int i = 0; i < 100; i++) {
+                BodyId box = world.createBody(BodyDef.builder()
+                        .position(2 * (i % 10) - 9 + 0.1 * layer, 2 * layer + 2, 2 * (i / 10) - 9 - 0.07 * layer)
+                        .rotation(new org.joml.Quaterniond().rotateXYZ(0.12 * (i % 10), 0.19 * (i / 10), 0.23 * layer))
+                        .build());
+                world.createShape(box, ShapeDef.DEFAULTS, new Box(0.5, 0.5, 0.5));
+            }
+        }
+        world.step();
+        long thread = Thread.currentThread().getId();
+        long before = threads.getThreadAllocatedBytes(thread);
+        for (int i = 0; i < 240; i++) {
+            world.step();
+        }
+        long allocated = threads.getThreadAllocatedBytes(thread) - before;
+        contactsAtEnd[0] = world.contacts().count();
+        return allocated;
+    }
+
+    @Test
+    void aWorldWithRoomForItsContactsAllocatesAlmostNothingWhileAPileForms() {
+        int[] contacts = new int[1];
+        // The first world compiles the step; the two measured after it differ only in their capacity.
+        bytesAllocatedWhileAPileForms(0, contacts);
+        long growing = bytesAllocatedWhileAPileForms(0, contacts);
+        long roomy = bytesAllocatedWhileAPileForms(3000, contacts);
+        assertTrue(contacts[0] > 300 && contacts[0] < 3000, "the pile's contacts, within the room made: " + contacts[0]);
+        // Measured: about 3.4 KB with room made (a few per-body and per-colour lists reaching new
+        // sizes) against some 6.9 MB for the world that starts small.
+        assertTrue(growing > 1_000_000, "bytes a world that starts small allocates while its pile forms: " + growing);
+        assertTrue(roomy < 16_000 && roomy * 50 < growing,
+                "bytes allocated while the pile forms, with room for 3000 contacts made: " + roomy + ", without: " + growing);
+    }
 }

@@ -40,8 +40,12 @@ class DeterminismTest {
 
     /** The reference scene with a pyramid of {@code base}, run on {@code workers} threads; hash of poses and velocities. */
     private static long run(SolverKind kind, int base, int workers, int steps) {
+        return run(kind, base, workers, steps, 0);
+    }
+
+    private static long run(SolverKind kind, int base, int workers, int steps, int contactCapacity) {
         World world = new World(WorldDef.builder().solver(kind).substeps(kind == SolverKind.SOFT_STEP ? 4 : 1)
-                .workerCount(workers).build());
+                .workerCount(workers).contactCapacity(contactCapacity).build());
         Stacks.ground(world);
         List<BodyId> boxes = Stacks.pyramid(world, base);
         for (int i = 0; i < 5; i++) {
@@ -86,6 +90,20 @@ class DeterminismTest {
         for (int workers = 2; workers <= 4; workers++) {
             assertEquals(one, run(kind, 20, workers, 300), workers + " workers");
         }
+    }
+
+    /**
+     * Room made for the contacts up front changes where they are stored, not what is computed: the
+     * same pyramid and balls end bit-identical with room for 4000 contacts (more than it makes),
+     * and with room for 100 (fewer: it grows from there), on one worker and on two.
+     */
+    @ParameterizedTest
+    @EnumSource(SolverKind.class)
+    void theContactCapacityChangesNothingButWhereContactsAreStored(SolverKind kind) {
+        long small = run(kind, 20, 1, 300);
+        assertEquals(small, run(kind, 20, 1, 300, 4000), "room for 4000 contacts");
+        assertEquals(small, run(kind, 20, 1, 300, 100), "room for 100 contacts");
+        assertEquals(small, run(kind, 20, 2, 300, 4000), "room for 4000 contacts, two workers");
     }
 
     @ParameterizedTest

@@ -57,6 +57,22 @@ public final class ContactEventLog {
         bodyGenerations.add(pack(bodyGenerationA, bodyGenerationB));
     }
 
+    /** Makes room for n events (and their hits), so that recording up to n allocates nothing. */
+    public void reserve(int n) {
+        shapes.reserve(n);
+        shapeGenerations.reserve(n);
+        bodies.reserve(n);
+        bodyGenerations.reserve(n);
+    }
+
+    /** Makes room for n hits beside their events. */
+    public void reserveHits(int n) {
+        reserve(n);
+        if (hit.length < 7 * n) {
+            hit = Arrays.copyOf(hit, 7 * n);
+        }
+    }
+
     /** Records a hit: the event, and where, along which normal and how fast the shapes met. */
     public void addHit(int a, int b, int bodyA, int bodyB, Generations g, double px, double py, double pz, double nx,
                        double ny, double nz, double approachSpeed) {

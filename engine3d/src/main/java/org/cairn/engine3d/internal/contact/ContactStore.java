@@ -174,8 +174,35 @@ public final class ContactStore {
 
     private final UpdateScratch serialScratch = new UpdateScratch();
 
-    private void grow() {
-        int c = 2 * shapeA.length;
+    /**
+     * Makes room for the contact lists of bodies 0..n−1 when the bodies are made, rather than
+     * when their first contacts are, in a step.
+     */
+    public void ensureBodies(int n) {
+        edges.ensureBodies(n);
+    }
+
+    /** How many contacts the arrays hold before they grow again. */
+    public int capacity() {
+        return shapeA.length;
+    }
+
+    /**
+     * Makes room for at least n contacts at once, so that a world can take the growth of its
+     * contact storage before its pairs form rather than while they do (each growth copies every
+     * array, and its garbage makes the collector copy the live ones again).
+     */
+    public void reserve(int n) {
+        if (n > shapeA.length) {
+            grow(n);
+        }
+        // At most one begin or end and one hit per contact a step.
+        beginEvents.reserve(n);
+        endEvents.reserve(n);
+        hitEvents.reserveHits(n);
+    }
+
+    private void grow(int c) {
         shapeA = Arrays.copyOf(shapeA, c);
         shapeB = Arrays.copyOf(shapeB, c);
         bodyA = Arrays.copyOf(bodyA, c);
@@ -218,7 +245,7 @@ public final class ContactStore {
      */
     public int create(int a, int b, int ba, int bb, double mixedFriction, double mixedRestitution, double rollingLever) {
         if (count == shapeA.length) {
-            grow();
+            grow(2 * shapeA.length);
         }
         int c = count++;
         shapeA[c] = a;

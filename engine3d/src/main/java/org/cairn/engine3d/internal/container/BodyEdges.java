@@ -46,13 +46,18 @@ public final class BodyEdges {
         return prev[e];
     }
 
-    /** Puts edge e at the front of {@code body}'s list. */
-    public void link(int e, int body) {
-        if (body >= head.length) {
+    /** Makes room for the lists of bodies 0..bodies−1. */
+    public void ensureBodies(int bodies) {
+        if (bodies > head.length) {
             int old = head.length;
-            head = Arrays.copyOf(head, Math.max(2 * old, body + 1));
+            head = Arrays.copyOf(head, Math.max(2 * old, bodies));
             Arrays.fill(head, old, head.length, NONE);
         }
+    }
+
+    /** Puts edge e at the front of {@code body}'s list. */
+    public void link(int e, int body) {
+        ensureBodies(body + 1);
         int h = head[body];
         prev[e] = NONE;
         next[e] = h;

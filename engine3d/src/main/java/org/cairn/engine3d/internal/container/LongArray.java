@@ -12,6 +12,13 @@ public final class LongArray {
         data = new long[Math.max(4, capacity)];
     }
 
+    /** Makes room for n values, so that appending up to n allocates nothing. */
+    public void reserve(int n) {
+        if (data.length < n) {
+            data = Arrays.copyOf(data, n);
+        }
+    }
+
     /** Appends a value. */
     public void add(long value) {
         if (size == data.length) {

@@ -99,6 +99,14 @@ public final class LongHashSet {
         }
     }
 
+    /** Makes room for at least expected keys, so that adding them does not rehash into new arrays. */
+    public void reserve(int expected) {
+        int capacity = Integer.highestOneBit(Math.max(16, expected * 2 - 1)) << 1;
+        if (capacity > slots.length) {
+            rehash(capacity);
+        }
+    }
+
     /** Removes every key, keeping the capacity. */
     public void clear() {
         Arrays.fill(slots, EMPTY);

@@ -96,10 +96,11 @@ final class ConstraintColouring {
         if (colourBodies.length < MAX_COLOURS * words) {
             colourBodies = new long[MAX_COLOURS * words];
         }
-        if (candidates.length < cs.count) {
+        if (candidates.length < cs.shapeA.length) {
             candidates = new int[cs.shapeA.length];
             candidateColour = new byte[cs.shapeA.length];
             inContactOrder = new int[cs.shapeA.length];
+            blockContactOrder = new int[cs.shapeA.length];
         }
     }
 
@@ -220,7 +221,7 @@ final class ConstraintColouring {
 
     /** Block by block, contact order within a block: the block's starts are its first segment's. */
     private void orderBlocks(int n) {
-        if (blockContactOrder.length < n) {
+        if (blockContactOrder.length < inContactOrder.length) {
             blockContactOrder = new int[inContactOrder.length];
         }
         for (int blk = 0; blk < blockCount; blk++) {

@@ -65,6 +65,11 @@ public final class ContactSolver {
     private final RangeTask settleTask;
     private final RangeTask storeTask;
 
+    /** Makes room for n contacts' constraints at once, rather than growing as they appear. */
+    public void reserve(int n) {
+        c.ensure(n);
+    }
+
     /** A solver with a world's settings. */
     public ContactSolver(SolverSettings settings) {
         this.settings = settings;

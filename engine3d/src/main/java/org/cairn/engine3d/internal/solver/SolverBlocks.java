@@ -47,8 +47,8 @@ final class SolverBlocks {
             componentSize = new int[size];
             componentBlock = new int[size];
         }
-        if (blockOf.length < n) {
-            blockOf = new int[Math.max(n, 2 * blockOf.length)];
+        if (blockOf.length < Math.max(n, cs.capacity())) {
+            blockOf = new int[Math.max(n, cs.capacity())];
         }
         if (++epoch == 0) {
             java.util.Arrays.fill(seen, 0);

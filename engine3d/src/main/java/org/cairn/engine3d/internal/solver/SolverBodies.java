@@ -45,16 +45,20 @@ final class SolverBodies {
         if (entry.length < b.capacity()) {
             entry = new int[b.capacity()];
         }
-        if (body.length < n + 1) {
-            body = new int[Math.max(n + 1, 2 * body.length)];
+        // Sized for every body the store holds (an entry for the shared static one first), not
+        // for this step's constrained ones: a pile forming adds constrained bodies step after step,
+        // and would otherwise reallocate these as it does.
+        int entries = Math.max(n, b.capacity()) + 1;
+        if (body.length < entries) {
+            body = new int[entries];
         }
-        if (state.length < STRIDE * (n + 1)) {
-            state = new double[STRIDE * Math.max(n + 1, 2 * (state.length / STRIDE))];
+        if (state.length < STRIDE * entries) {
+            state = new double[STRIDE * entries];
         }
         Arrays.fill(state, 0, STRIDE, 0.0);
-        if (overlaps.length < n + 1) {
-            overlaps = new int[Math.max(n + 1, 2 * overlaps.length)];
-            links = new int[overlaps.length];
+        if (overlaps.length < entries) {
+            overlaps = new int[entries];
+            links = new int[entries];
         }
         Arrays.fill(overlaps, 0, n + 1, 0);
         Arrays.fill(links, 0, n + 1, 0);

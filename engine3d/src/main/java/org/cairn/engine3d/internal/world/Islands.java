@@ -327,6 +327,9 @@ public final class Islands {
                 removedContacts = Arrays.copyOf(removedContacts, c);
                 awake = Arrays.copyOf(awake, c);
                 awakeIndex = Arrays.copyOf(awakeIndex, c);
+                // Every island may be freed at once (a pile merging into one): room for them all
+                // now, rather than as they merge.
+                free = Arrays.copyOf(free, c);
             }
             id = highWater++;
         }

@@ -194,6 +194,7 @@ public final class WorldState implements BroadPhase.PairFilter {
 
     /** A new body: dynamic ones get an island, kinematic ones join the list of always-active bodies. */
     public void addBody(int i) {
+        contacts.ensureBodies(i + 1);
         if (bodies.type[i] == BodyStore.DYNAMIC) {
             islands.add(i);
         } else if (bodies.type[i] == BodyStore.KINEMATIC) {
@@ -443,6 +444,16 @@ public final class WorldState implements BroadPhase.PairFilter {
     /** Per worker, a box for {@link #proxiesStale}. */
     private Aabb[] workerBoxes = new Aabb[0];
 
+    /**
+     * Room for n contacts in every array that grows with them (the contacts, their pair set, the
+     * solver's constraints), made at once: the world's stated contact capacity.
+     */
+    public void reserveContacts(int n) {
+        contacts.reserve(n);
+        broadPhase.reservePairs(n);
+        solver.reserve(n);
+    }
+
     /** Makes the per-worker scratch of collide and {@link #proxiesStale} for {@code workers} workers. */
     public void ensureWorkers(int workers) {
         // The check alone is in the step's compiled code; the making, once per world, is not.
@@ -562,7 +573,7 @@ public final class WorldState implements BroadPhase.PairFilter {
      */
     public void collide() {
         ContactStore cs = contacts;
-        if (collideStatus.length < cs.count) {
+        if (collideStatus.length < cs.shapeA.length) {
             collideStatus = new byte[cs.shapeA.length];
         }
         // Only the contacts of awake bodies: a contact of two sleeping (or static) bodies keeps its
@@ -642,7 +653,9 @@ public final class WorldState implements BroadPhase.PairFilter {
      */
     public int gatherActiveContacts(int count) {
         ContactStore cs = contacts;
-        if (contactList.length < cs.count) {
+        // Sized with the contact store (its capacity, not its count), so that they grow when it
+        // does and not again while its contacts fill it.
+        if (contactList.length < cs.shapeA.length) {
             contactList = new int[cs.shapeA.length];
             contactMark = new int[cs.shapeA.length];
         }

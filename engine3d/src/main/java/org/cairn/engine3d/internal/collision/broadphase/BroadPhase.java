@@ -110,6 +110,11 @@ public final class BroadPhase {
         return tree(proxyKeyA).overlaps(proxyKeyA >> 1, tree(proxyKeyB), proxyKeyB >> 1);
     }
 
+    /** Makes room for n pairs in the set of known pairs. */
+    public void reservePairs(int n) {
+        pairs.reserve(n);
+    }
+
     /** Number of pairs currently known. */
     public int pairCount() {
         return pairs.size();

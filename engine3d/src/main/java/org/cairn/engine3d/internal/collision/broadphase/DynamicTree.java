@@ -87,6 +87,7 @@ public final class DynamicTree {
             height = Arrays.copyOf(height, capacity);
             userData = Arrays.copyOf(userData, capacity);
             enlarged = Arrays.copyOf(enlarged, capacity);
+            rebuilder.ensureNodes(capacity);
             linkFreeNodes(old);
         }
         int node = freeList;

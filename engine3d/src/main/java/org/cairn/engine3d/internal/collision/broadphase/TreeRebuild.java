@@ -26,6 +26,17 @@ final class TreeRebuild {
     private int[] end = new int[16];
     private int[] children = new int[16];
 
+    /**
+     * Room to gather every node of a tree of this capacity, made when the tree grows: what a
+     * rebuild gathers grows as more proxies move, and would otherwise reallocate in the steps.
+     */
+    void ensureNodes(int capacity) {
+        if (pieces.length < capacity) {
+            pieces = new int[capacity];
+            centres = new double[3 * capacity];
+        }
+    }
+
     /** Rebuilds the enlarged part of the tree; returns the new root. */
     int rebuild(DynamicTree tree, int root) {
         int count = gather(tree, root);
