@@ -101,7 +101,7 @@ final class Sensors {
             if (!state.bodies.disabled[state.shapes.body[s]]) {
                 queries.overlapsOfSensor(s, collect);
             }
-            Arrays.sort(found, 0, foundCount);
+            org.cairn.engine3d.internal.container.PrimitiveSort.sort(found, 0, foundCount);
             int[] old = visitors[s];
             int oldCount = visitorCount[s];
             if (next.length < V * foundCount) {

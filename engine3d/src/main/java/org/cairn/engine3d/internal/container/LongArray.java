@@ -48,8 +48,8 @@ public final class LongArray {
         size = 0;
     }
 
-    /** Sorts the values ascending (dual-pivot quicksort on primitives: no allocation). */
+    /** Sorts the values ascending, allocating nothing ({@link PrimitiveSort}). */
     public void sort() {
-        Arrays.sort(data, 0, size);
+        PrimitiveSort.sort(data, 0, size);
     }
 }

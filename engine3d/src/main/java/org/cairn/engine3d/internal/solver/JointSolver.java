@@ -423,7 +423,7 @@ final class JointSolver extends JointKinds {
                 brokenList[brokenCount++] = j;
             }
         }
-        Arrays.sort(brokenList, 0, brokenCount);
+        org.cairn.engine3d.internal.container.PrimitiveSort.sort(brokenList, 0, brokenCount);
         return brokenCount;
     }
 

@@ -717,7 +717,7 @@ public final class WorldState implements BroadPhase.PairFilter {
         // for it trapped, and sent collide back to the interpreter, in every later world).
         low = Math.min(low, high);
         if ((high - low) / 64 > 4 * n) {
-            Arrays.sort(contactList, 0, n);
+            org.cairn.engine3d.internal.container.PrimitiveSort.sort(contactList, 0, n);
             return;
         }
         int words = ((high - low) >>> 6) + 1;
