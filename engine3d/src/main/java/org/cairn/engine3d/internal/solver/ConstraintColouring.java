@@ -96,7 +96,7 @@ final class ConstraintColouring {
         if (colourBodies.length < MAX_COLOURS * words) {
             colourBodies = new long[MAX_COLOURS * words];
         }
-        if (candidates.length < cs.shapeA.length) {
+        if (candidates.length < cs.capacity()) {
             candidates = new int[cs.shapeA.length];
             candidateColour = new byte[cs.shapeA.length];
             inContactOrder = new int[cs.shapeA.length];

@@ -573,8 +573,8 @@ public final class WorldState implements BroadPhase.PairFilter {
      */
     public void collide() {
         ContactStore cs = contacts;
-        if (collideStatus.length < cs.shapeA.length) {
-            collideStatus = new byte[cs.shapeA.length];
+        if (collideStatus.length < cs.capacity()) {
+            collideStatus = new byte[cs.capacity()];
         }
         // Only the contacts of awake bodies: a contact of two sleeping (or static) bodies keeps its
         // last manifold, and is not visited at all. (An island woken during this stage has its
@@ -655,7 +655,7 @@ public final class WorldState implements BroadPhase.PairFilter {
         ContactStore cs = contacts;
         // Sized with the contact store (its capacity, not its count), so that they grow when it
         // does and not again while its contacts fill it.
-        if (contactList.length < cs.shapeA.length) {
+        if (contactList.length < cs.capacity()) {
             contactList = new int[cs.shapeA.length];
             contactMark = new int[cs.shapeA.length];
         }
