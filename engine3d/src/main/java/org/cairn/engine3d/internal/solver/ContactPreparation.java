@@ -212,9 +212,9 @@ final class ContactPreparation {
             prepareFriction(k, c, n, mA, mB, nx, ny, nz, t1x, t1y, t1z, t2x, t2y, t2z, ao, bo, scale, memo, inPlace,
                     memoable, mo);
             if (memo) {
-                w.reusedMassData++;
+                w.counts[SolverScratch.REUSED_MASS_DATA]++;
                 if (inPlace) {
-                    w.massDataInPlace++;
+                    w.counts[SolverScratch.MASS_DATA_IN_PLACE]++;
                 }
                 if (n >= 2 && !inPlace) {
                     System.arraycopy(cs.massMemo, mo + P, cons.blockMass, P * P * k, n * n);
@@ -377,7 +377,7 @@ final class ContactPreparation {
         if (n < 3 || !factoredInverse(b, k, ia, ib, n, linear, w)) {
             PseudoInverse.symmetric(blockK, n, blockInverse, blockScratch);
         } else {
-            w.factoredBlocks++;
+            w.counts[SolverScratch.FACTORED_BLOCKS]++;
         }
         System.arraycopy(blockInverse, 0, cons.blockMass, P * P * k, n * n);
         System.arraycopy(blockK, 0, cons.blockMatrix, P * P * k, n * n);

@@ -580,20 +580,11 @@ public final class ContactSolver {
         return preparation;
     }
 
-    /** Constraints whose mass data were reused so far, over all workers (for tests). */
-    long reusedMassData() {
+    /** What the workers counted so far on counter {@code counter} ({@link SolverScratch#counts}), summed (for tests). */
+    long count(int counter) {
         long sum = 0;
         for (SolverScratch w : scratch) {
-            sum += w.reusedMassData;
-        }
-        return sum;
-    }
-
-    /** Of {@link #reusedMassData}, the constraints whose kept data were already in their slot (for tests). */
-    long massDataInPlace() {
-        long sum = 0;
-        for (SolverScratch w : scratch) {
-            sum += w.massDataInPlace;
+            sum += w.counts[counter];
         }
         return sum;
     }
@@ -624,32 +615,5 @@ public final class ContactSolver {
     /** Colours in use this step (for tests). */
     int colourCount() {
         return colouring.colourCount();
-    }
-
-    /** How many block inverses came from the factored form since the solver was made (for tests). */
-    long factoredBlocks() {
-        long sum = 0;
-        for (SolverScratch w : scratch) {
-            sum += w.factoredBlocks;
-        }
-        return sum;
-    }
-
-    /** How many four-point blocks let points go in the closed-form path since the solver was made (for tests). */
-    long fourPointReleases() {
-        long sum = 0;
-        for (SolverScratch w : scratch) {
-            sum += w.fourReleased;
-        }
-        return sum;
-    }
-
-    /** Of {@link #fourPointReleases}, the blocks with points left out by a relax that leaves gaps open (for tests). */
-    long fourPointsLeftOut() {
-        long sum = 0;
-        for (SolverScratch w : scratch) {
-            sum += w.fourFrozen;
-        }
-        return sum;
     }
 }

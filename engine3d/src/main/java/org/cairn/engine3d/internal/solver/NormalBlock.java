@@ -403,8 +403,8 @@ final class NormalBlock {
                     || (released & 8) != 0 && approaches(km, o + 12, r3, e3, d0, d1, d2, d3)) {
                 return DECLINED;
             }
-            w.fourReleased++;
-            w.fourFrozen += frozen != 0 ? 1 : 0;
+            w.counts[SolverScratch.FOUR_RELEASED]++;
+            w.counts[SolverScratch.FOUR_FROZEN] += frozen != 0 ? 1 : 0;
         }
         // ContactConstraints.applyNormals (clamping the accumulated impulse: the block runs without clampIncrements).
         double u0 = Math.max(l0 + d0, 0.0), u1 = Math.max(l1 + d1, 0.0), u2 = Math.max(l2 + d2, 0.0),

@@ -31,14 +31,17 @@ final class SolverScratch {
     boolean bouncing;
     /** Whether the last {@link NormalBlock#bounceBlock} applied an impulse (not held at its cap). */
     boolean blockBounced;
-    /** Block inverses this worker took from the factored form (for tests). */
-    long factoredBlocks;
-    /** Four-point blocks this worker solved by letting points go, in locals (for tests). */
-    long fourReleased;
-    /** Of those, the blocks with points a relax left out (open gaps it does not close). */
-    long fourFrozen;
-    /** Constraints this worker built with a contact's kept mass data (for tests). */
-    long reusedMassData;
-    /** Of those, the constraints whose kept data were already in their slot (not copied). */
-    long massDataInPlace;
+    /** What this worker counted since the solver was made, by counter (for tests: {@link ContactSolver#count}). */
+    final long[] counts = new long[COUNTERS];
+    /** Counter: block inverses taken from the factored form. */
+    static final int FACTORED_BLOCKS = 0;
+    /** Counter: four-point blocks solved by letting points go, in locals. */
+    static final int FOUR_RELEASED = 1;
+    /** Counter: of {@link #FOUR_RELEASED}, the blocks with points a relax left out (open gaps it does not close). */
+    static final int FOUR_FROZEN = 2;
+    /** Counter: constraints built with a contact's kept mass data. */
+    static final int REUSED_MASS_DATA = 3;
+    /** Counter: of {@link #REUSED_MASS_DATA}, the constraints whose kept data were already in their slot (not copied). */
+    static final int MASS_DATA_IN_PLACE = 4;
+    private static final int COUNTERS = 5;
 }

@@ -63,6 +63,6 @@ class BlockInverseTest {
             }
         }
         assertTrue(checked > 150, "manifolds checked: " + checked);
-        assertEquals(checked, solver.factoredBlocks(), "every block of three or four points from the factored form");
+        assertEquals(checked, solver.count(SolverScratch.FACTORED_BLOCKS), "every block of three or four points from the factored form");
     }
 }

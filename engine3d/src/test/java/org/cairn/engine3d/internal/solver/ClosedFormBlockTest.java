@@ -117,10 +117,10 @@ class ClosedFormBlockTest {
                         approach = c.relativeVelocity.clone(), tangent = c.frictionImpulse.clone();
                 int[] pushed = c.pushedPoints.clone();
                 block.closedFormPaths = true;
-                long releases = solver.fourPointReleases(), leftOut = solver.fourPointsLeftOut();
+                long releases = solver.count(SolverScratch.FOUR_RELEASED), leftOut = solver.count(SolverScratch.FOUR_FROZEN);
                 solver.softPass().solve(0, c.count, useBias, closesGaps, solver.scratch());
-                fourPointReleases += solver.fourPointReleases() - releases;
-                fourPointsLeftOut += solver.fourPointsLeftOut() - leftOut;
+                fourPointReleases += solver.count(SolverScratch.FOUR_RELEASED) - releases;
+                fourPointsLeftOut += solver.count(SolverScratch.FOUR_FROZEN) - leftOut;
                 double[] fastState = bodies.state.clone(), fastImpulse = c.normalImpulse.clone(),
                         fastTangent = c.frictionImpulse.clone(), fastApproach = c.relativeVelocity.clone();
                 int[] fastPushed = c.pushedPoints.clone();

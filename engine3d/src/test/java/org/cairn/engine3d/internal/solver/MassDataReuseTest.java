@@ -101,14 +101,14 @@ class MassDataReuseTest {
             computing.step();
             assertSameBodies(reusing, a, computing, b, step);
         }
-        long reused = solver(reusing).reusedMassData(), inPlace = solver(reusing).massDataInPlace();
+        long reused = solver(reusing).count(SolverScratch.REUSED_MASS_DATA), inPlace = solver(reusing).count(SolverScratch.MASS_DATA_IN_PLACE);
         System.out.printf("kept mass data: %d constraints reused them, %d found them in their slot%n", reused, inPlace);
         // Measured: 7 794 of the 150 steps' constraints took their kept mass data, and 7 756 of
         // those found them in the slot they had the step before (the 38 the new cube moved up a
         // slot copied them in).
         assertTrue(reused > 5000, "reused " + reused);
         assertTrue(inPlace > 5000 && inPlace < reused, "in place " + inPlace);
-        assertEquals(0, solver(computing).reusedMassData());
+        assertEquals(0, solver(computing).count(SolverScratch.REUSED_MASS_DATA));
     }
 
     /**
@@ -140,7 +140,7 @@ class MassDataReuseTest {
         }
         assertTrue(slept, "the stack fell asleep");
         assertTrue(woken, "and was woken");
-        assertTrue(solver(reusing).massDataInPlace() < solver(reusing).reusedMassData(), "some kept data copied in");
+        assertTrue(solver(reusing).count(SolverScratch.MASS_DATA_IN_PLACE) < solver(reusing).count(SolverScratch.REUSED_MASS_DATA), "some kept data copied in");
     }
 
     /** Every body of the reusing world has, bit for bit, the pose and velocity of its twin in the computing one. */
@@ -223,7 +223,7 @@ class MassDataReuseTest {
         solver(computing).preparation().reuseMassData = false;
         reusing.step();
         computing.step();
-        long before = solver(reusing).reusedMassData();
+        long before = solver(reusing).count(SolverScratch.REUSED_MASS_DATA);
         for (World w : new World[] {reusing, computing}) {
             BodyId cube = w.contacts().bodyB(0);
             w.setTransform(cube, new Vector3d(0, 0.5 + 0.01 + 0.012, 0), new Quaterniond().rotateX(Math.toRadians(0.5)));
@@ -232,7 +232,7 @@ class MassDataReuseTest {
         }
         reusing.step();
         computing.step();
-        assertEquals(1, solver(reusing).reusedMassData() - before, "the block's data kept");
+        assertEquals(1, solver(reusing).count(SolverScratch.REUSED_MASS_DATA) - before, "the block's data kept");
         ContactConstraints a = solver(reusing).constraints(), b = solver(computing).constraints();
         assertEquals(1, a.count);
         assertEquals(4, a.pointCount[0]);
@@ -276,6 +276,6 @@ class MassDataReuseTest {
             world.step();
         }
         assertEquals(3, world.contacts().count(), "a resting stack of three");
-        assertEquals(0, solver(world).reusedMassData(), "their world inertia turns with them");
+        assertEquals(0, solver(world).count(SolverScratch.REUSED_MASS_DATA), "their world inertia turns with them");
     }
 }
