@@ -1,5 +1,7 @@
 package org.cairn.engine3d.internal.body;
 
+import org.cairn.engine3d.internal.math.StrictTrig;
+
 /**
  * The gyroscopic part of the Euler equations, I·ω̇ + ω×(I·ω) = 0, integrated implicitly.
  *
@@ -118,7 +120,7 @@ public final class Gyroscopic {
             if (speed > 0) {
                 double angle = -h * speed;
                 double kx = ox / speed, ky = oy / speed, kz = oz / speed;
-                double cos = StrictMath.cos(angle), sin = StrictMath.sin(angle);
+                double cos = StrictTrig.cos(angle), sin = StrictTrig.sin(angle);
                 double kDotL = kx * l1x + ky * l1y + kz * l1z;
                 double kxLx = ky * l1z - kz * l1y, kxLy = kz * l1x - kx * l1z, kxLz = kx * l1y - ky * l1x;
                 l2x = l1x * cos + kxLx * sin + kx * kDotL * (1.0 - cos);
@@ -166,7 +168,7 @@ public final class Gyroscopic {
         double speed = Math.sqrt(ox * ox + oy * oy + oz * oz);
         double angle = h * speed;
         double kx = ox / speed, ky = oy / speed, kz = oz / speed;
-        double cos = StrictMath.cos(angle), sin = StrictMath.sin(angle);
+        double cos = StrictTrig.cos(angle), sin = StrictTrig.sin(angle);
         double kDotW = kx * w2x + ky * w2y + kz * w2z;
         double kxWx = ky * w2z - kz * w2y, kxWy = kz * w2x - kx * w2z, kxWz = kx * w2y - ky * w2x;
         double ux = w2x * cos + kxWx * sin + kx * kDotW * (1.0 - cos);

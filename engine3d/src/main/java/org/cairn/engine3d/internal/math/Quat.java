@@ -15,8 +15,8 @@ public final class Quat {
      * <p>The exact map, not the first-order q + ½h(ω,0)⊗q, because the gyroscopic integrator
      * conserves angular momentum only when the orientation turns by exactly the rotation it
      * assumes (see {@code Gyroscopic}); the cost difference (one sin and one cos per body per
-     * substep) does not show in the step. {@link StrictMath} keeps results identical on every
-     * platform.
+     * substep) does not show in the step. {@link StrictTrig}, StrictMath's bits, keeps results
+     * identical on every platform.
      */
     public static void integrate(double[] q, int o, double wx, double wy, double wz, double h) {
         double w2 = wx * wx + wy * wy + wz * wz;
@@ -25,8 +25,8 @@ public final class Quat {
         }
         double speed = Math.sqrt(w2);
         double halfAngle = 0.5 * h * speed;
-        double s = StrictMath.sin(halfAngle) / speed;
-        double dx = wx * s, dy = wy * s, dz = wz * s, dw = StrictMath.cos(halfAngle);
+        double s = StrictTrig.sin(halfAngle) / speed;
+        double dx = wx * s, dy = wy * s, dz = wz * s, dw = StrictTrig.cos(halfAngle);
         double qx = q[o], qy = q[o + 1], qz = q[o + 2], qw = q[o + 3];
         double nx = dw * qx + dx * qw + dy * qz - dz * qy;
         double ny = dw * qy - dx * qz + dy * qw + dz * qx;

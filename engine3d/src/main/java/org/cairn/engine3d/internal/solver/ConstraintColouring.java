@@ -23,8 +23,12 @@ final class ConstraintColouring {
     /** colourStart[c] .. colourStart[c + 1]: colour c's constraints; colourStart[colourCount] .. count: the overflow. */
     final int[] colourStart = new int[MAX_COLOURS + 2];
     int colourCount;
-    /** Per colour, a bit per body: whether one of the colour's constraints moves it. */
-    private long[] colourBodies = new long[MAX_COLOURS];
+    /**
+     * Per body, a bit per colour: whether one of the colour's constraints moves it. A body's colours
+     * are one word, so the first colour free for both of a constraint's bodies is one lookup each
+     * and a count of trailing zeros, not a search through a bitset per colour.
+     */
+    private int[] bodyColours = new int[64];
     private int[] candidates = new int[16];
     private byte[] candidateColour = new byte[16];
     private final int[] colourFill = new int[MAX_COLOURS + 1];
@@ -66,9 +70,8 @@ final class ConstraintColouring {
     void colour(BodyStore b, ContactStore cs, int[] contacts, int contactCount, boolean blocksAllowed, int workers) {
         // Each of its loops is a method of its own: the JIT compiles a small method once where it
         // compiled this one whole at each of its loops' entries, seconds of a JVM's first worlds.
-        int words = (b.capacity() + 63) >>> 6;
-        reserve(cs, words);
-        int n = choose(b, cs, contacts, contactCount, words);
+        reserve(b, cs);
+        int n = choose(b, cs, contacts, contactCount);
         // Blocks need every constrained dynamic body awake (a sleeping one is not integrated).
         boolean blocks = blocksAllowed && allAwake;
         if (blocks) {
@@ -85,16 +88,16 @@ final class ConstraintColouring {
         }
         int segments = blockCount * SEGMENTS_PER_BLOCK;
         countSegments(n, blocks, segments);
-        layOut(cs, n, blocks, segments, words);
+        layOut(cs, n, blocks, segments);
         if (blocks) {
             orderBlocks(n);
         }
         cons.count = n;
     }
 
-    private void reserve(ContactStore cs, int words) {
-        if (colourBodies.length < MAX_COLOURS * words) {
-            colourBodies = new long[MAX_COLOURS * words];
+    private void reserve(BodyStore b, ContactStore cs) {
+        if (bodyColours.length < b.capacity()) {
+            bodyColours = new int[b.capacity()];
         }
         if (candidates.length < cs.capacity()) {
             candidates = new int[cs.shapeA.length];
@@ -113,7 +116,7 @@ final class ConstraintColouring {
      *
      * @return how many
      */
-    private int choose(BodyStore b, ContactStore cs, int[] contacts, int contactCount, int words) {
+    private int choose(BodyStore b, ContactStore cs, int[] contacts, int contactCount) {
         Arrays.fill(colourFill, 0);
         int n = 0;
         boolean awake = true;
@@ -128,21 +131,16 @@ final class ConstraintColouring {
                 continue;
             }
             awake &= (!dynamicA || b.awake[ia]) && (!dynamicB || b.awake[ib]);
-            int colour = MAX_COLOURS;
-            for (int k = 0; k < MAX_COLOURS; k++) {
-                int o = k * words;
-                if (dynamicA && (colourBodies[o + (ia >>> 6)] & 1L << ia) != 0
-                        || dynamicB && (colourBodies[o + (ib >>> 6)] & 1L << ib) != 0) {
-                    continue;
-                }
+            int taken = (dynamicA ? bodyColours[ia] : 0) | (dynamicB ? bodyColours[ib] : 0);
+            // The lowest colour neither body is in; MAX_COLOURS (the overflow) when all are taken.
+            int colour = Math.min(MAX_COLOURS, Integer.numberOfTrailingZeros(~taken));
+            if (colour < MAX_COLOURS) {
                 if (dynamicA) {
-                    colourBodies[o + (ia >>> 6)] |= 1L << ia;
+                    bodyColours[ia] |= 1 << colour;
                 }
                 if (dynamicB) {
-                    colourBodies[o + (ib >>> 6)] |= 1L << ib;
+                    bodyColours[ib] |= 1 << colour;
                 }
-                colour = k;
-                break;
             }
             candidates[n] = c;
             candidateColour[n] = (byte) colour;
@@ -184,7 +182,7 @@ final class ConstraintColouring {
      * row (with one-, two- and four-point manifolds mixed, as in a pile, the passes mispredicted
      * which path to take). The overflow keeps contact order: its constraints share bodies.
      */
-    private void layOut(ContactStore cs, int n, boolean blocks, int segments, int words) {
+    private void layOut(ContactStore cs, int n, boolean blocks, int segments) {
         int buckets = segments * P;
         if (fill.length < buckets) {
             fill = new int[Math.max(buckets, 2 * fill.length)];
@@ -208,14 +206,10 @@ final class ConstraintColouring {
             cons.contact[k] = c;
             cons.bodyA[k] = cs.bodyA[c];
             cons.bodyB[k] = cs.bodyB[c];
-            // Clear the colour bits for the next step: only the bits set here, so a step costs
+            // Clear the colour bits for the next step: only the bodies' set here, so a step costs
             // nothing per body of the world.
-            int colour = candidateColour[i];
-            if (colour < MAX_COLOURS) {
-                int o = colour * words;
-                colourBodies[o + (cons.bodyA[k] >>> 6)] &= ~(1L << cons.bodyA[k]);
-                colourBodies[o + (cons.bodyB[k] >>> 6)] &= ~(1L << cons.bodyB[k]);
-            }
+            bodyColours[cons.bodyA[k]] = 0;
+            bodyColours[cons.bodyB[k]] = 0;
         }
     }
 

@@ -90,7 +90,7 @@ final class ContactConstraints {
     double[] baseSeparation = new double[P * 16];
     /**
      * Per point, the separation at the bodies' current poses: computed once after each position
-     * update ({@link ContactSolver#updateDeltaRotations}) and read by the solve and relax passes that follow,
+     * update ({@link ContactSolver#updateSeparations}) and read by the solve and relax passes that follow,
      * which move no body.
      */
     double[] currentSeparation = new double[P * 16];

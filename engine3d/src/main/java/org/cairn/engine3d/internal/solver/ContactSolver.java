@@ -55,7 +55,6 @@ public final class ContactSolver {
     private final RangeTask storeVelocitiesTask;
     private final RangeTask prepareTask;
     private final RangeTask separationTask;
-    private final RangeTask deltaRotationTask;
     private final RangeTask warmStartTask;
     private final RangeTask softTask;
     private final RangeTask sequentialTask;
@@ -96,11 +95,6 @@ public final class ContactSolver {
             }
         };
         separationTask = (from, to, w) -> c.updateSeparations(stepBodies, from, to);
-        deltaRotationTask = (from, to, w) -> {
-            for (int n = from; n < to; n++) {
-                c.updateDeltaRotation(stepBodies, c.constrainedBodies[n]);
-            }
-        };
         warmStartTask = (from, to, w) -> warmStart(rangeOffset + from, rangeOffset + to);
         softTask = (from, to, w) -> soft.solve(rangeOffset + from, rangeOffset + to, stepUseBias, stepClosesGaps,
                 scratch[w]);
@@ -146,11 +140,13 @@ public final class ContactSolver {
      * Builds the constraints of the candidate contacts (those of the awake bodies, in contact
      * order) that touch and involve an awake dynamic body, with friction and restitution already
      * mixed per contact (indexed by contact), colours them, and remembers every constrained body's
-     * pose for the separation updates.
+     * pose for the separation updates. {@code severalIslands}: whether the awake bodies lie in more
+     * than one island; in one, the constraints are one block ({@link SolverBlocks}) and are not
+     * searched for more.
      */
     public void prepare(BodyStore b, ContactStore cs, int[] candidates, int candidateCount, double[] mixedFriction,
                         double[] mixedRestitution, double dt, int substeps, double gx, double gy, double gz,
-                        WorkerPool pool) {
+                        boolean severalIslands, WorkerPool pool) {
         // The rare work (a new context, growth) in methods of its own, and the loops too: the JIT
         // then compiles small methods once rather than this one whole at each loop's entry.
         if (context == null || !context.matches(dt, substeps, gx, gy, gz)) {
@@ -162,7 +158,8 @@ public final class ContactSolver {
         releaseConstrained(b);
         substepOpen = false;
         c.ensure(cs.count);
-        colouring.colour(b, cs, candidates, candidateCount, solveInBlocks && settings.kind() == SolverSettings.Kind.SOFT_STEP
+        colouring.colour(b, cs, candidates, candidateCount, severalIslands && solveInBlocks
+                && settings.kind() == SolverSettings.Kind.SOFT_STEP
                 && (joints.store == null || joints.store.highWater == 0), pool.workerCount());
         constrainBodies(b);
         joints.collect(b, c);
@@ -429,12 +426,29 @@ public final class ContactSolver {
     }
 
     /**
-     * After a position substep: each body's rotation since prepare, Δq = q·q₀⁻¹, every point's
-     * separation, and the jointed bodies' world inverse inertia.
+     * After a position substep, the constrained bodies among {@code list[from .. to)} (the bodies
+     * just moved, on the worker that moved them, their rotations still in its cache): each one's
+     * rotation since prepare, Δq = q·q₀⁻¹. A constrained body that did not move (static, or asleep
+     * beside an awake one) keeps the identity it was given when it was constrained: q·q₀⁻¹ would
+     * differ from it only in the rounding of its scalar part, which no separation reads (Δq⁻¹·n − n
+     * is then zero either way).
      */
-    public void updateDeltaRotations(BodyStore b, WorkerPool pool) {
+    public void updateDeltaRotations(BodyStore b, int[] list, int from, int to) {
+        boolean[] constrained = b.constrained;
+        for (int a = from; a < to; a++) {
+            int i = list[a];
+            if (constrained[i]) {
+                c.updateDeltaRotation(b, i);
+            }
+        }
+    }
+
+    /**
+     * After a position substep and {@link #updateDeltaRotations}: every point's separation, and the
+     * jointed bodies' world inverse inertia.
+     */
+    public void updateSeparations(BodyStore b, WorkerPool pool) {
         stepBodies = b;
-        pool.run(deltaRotationTask, c.constrainedCount, 256);
         pool.run(separationTask, c.count, 64);
         joints.refreshInertia(pool);
     }

@@ -35,8 +35,12 @@ public final class StepPipeline {
 
     private final RangeTask integrateVelocities = (from, to, w) -> Integrator.integrateVelocities(bodies, active, from,
             to, gx, gy, gz, h, maxLinearSpeed, maxAngularSpeed);
-    private final RangeTask integratePositions = (from, to, w) -> Integrator.integratePositions(bodies, active, from, to,
-            h);
+    private ContactSolver solver;
+    /** The positions, then the rotations since prepare of the constrained bodies just moved (the separations read them). */
+    private final RangeTask integratePositions = (from, to, w) -> {
+        Integrator.integratePositions(bodies, active, from, to, h);
+        solver.updateDeltaRotations(bodies, active, from, to);
+    };
     private final RangeTask finalizeBodies = (from, to, w) -> Integrator.finalizeBodies(bodies, active, from, to,
             scratch9[w]);
     /** Per active body, whether a shape left its broadphase box this step (checked on the workers). */
@@ -86,10 +90,11 @@ public final class StepPipeline {
         active = world.activeBodies;
         stageNanos[StepStage.COLLIDE.ordinal()] += System.nanoTime() - tPairs;
         ContactSolver solver = world.solver;
+        this.solver = solver;
         long tPrepare = System.nanoTime();
         int candidates = world.gatherActiveContacts(activeCount);
         solver.prepare(bodies, world.contacts, world.contactList, candidates, world.contacts.friction,
-                world.contacts.restitution, dt, substeps, gx, gy, gz, pool);
+                world.contacts.restitution, dt, substeps, gx, gy, gz, world.islands.awakeCount() > 1, pool);
         stageNanos[StepStage.PREPARE_CONTACTS.ordinal()] += System.nanoTime() - tPrepare;
         boolean soft = solver.settings().kind() == SolverSettings.Kind.SOFT_STEP;
         if (solver.blocks().count() > 1) {
@@ -171,7 +176,7 @@ public final class StepPipeline {
             solver.storeVelocities(pool);
             long d = System.nanoTime();
             pool.run(integratePositions, activeCount, BODY_BLOCK);
-            solver.updateDeltaRotations(bodies, pool);
+            solver.updateSeparations(bodies, pool);
             if (!soft) {
                 solver.solvePositions(bodies);
             }
