@@ -185,7 +185,7 @@ public final class ContactSolver {
         }
         pool.run(loadBodiesTask, solverBodies.count, BODY_BLOCK);
         joints.prepare(b, solverBodies, dt, substeps, settings.kind() == SolverSettings.Kind.SOFT_STEP,
-                context.baumgarte, context.warmStarting);
+                context.baumgarte, context.warmStarting, pool);
         pool.run(prepareTask, c.count, 16);
         // No body has moved since its pose was recorded (constrain): each point's separation is
         // still the manifold's.

@@ -50,9 +50,8 @@ final class JointSolver extends JointKinds {
         if (js == null) {
             return;
         }
-        int words = (b.capacity() + 63) >>> 6;
-        if (colourBodies.length < ConstraintColouring.MAX_COLOURS * words) {
-            colourBodies = new long[ConstraintColouring.MAX_COLOURS * words];
+        if (bodyColours.length < b.capacity()) {
+            bodyColours = new int[b.capacity()];
         }
         if (candidates.length < js.highWater) {
             candidates = new int[js.highWater];
@@ -69,21 +68,16 @@ final class JointSolver extends JointKinds {
             if (!(dynamicA && b.awake[a]) && !(dynamicB && b.awake[d])) {
                 continue;
             }
-            int colour = ConstraintColouring.MAX_COLOURS;
-            for (int k = 0; k < ConstraintColouring.MAX_COLOURS; k++) {
-                int o = k * words;
-                if (dynamicA && (colourBodies[o + (a >>> 6)] & 1L << a) != 0
-                        || dynamicB && (colourBodies[o + (d >>> 6)] & 1L << d) != 0) {
-                    continue;
-                }
+            int taken = (dynamicA ? bodyColours[a] : 0) | (dynamicB ? bodyColours[d] : 0);
+            // The lowest colour neither body is in; MAX_COLOURS (the overflow) when all are taken.
+            int colour = Math.min(ConstraintColouring.MAX_COLOURS, Integer.numberOfTrailingZeros(~taken));
+            if (colour < ConstraintColouring.MAX_COLOURS) {
                 if (dynamicA) {
-                    colourBodies[o + (a >>> 6)] |= 1L << a;
+                    bodyColours[a] |= 1 << colour;
                 }
                 if (dynamicB) {
-                    colourBodies[o + (d >>> 6)] |= 1L << d;
+                    bodyColours[d] |= 1 << colour;
                 }
-                colour = k;
-                break;
             }
             candidates[n] = j;
             candidateColour[n] = (byte) colour;
@@ -114,17 +108,15 @@ final class JointSolver extends JointKinds {
         for (int i = 0; i < n; i++) {
             int j = candidates[i], colour = candidateColour[i];
             active[colourFill[colour]++] = j;
-            // Clear the colour bits for the next step: only the bits set here.
-            if (colour < ConstraintColouring.MAX_COLOURS) {
-                int o = colour * words, a = js.bodyA[j], d = js.bodyB[j];
-                colourBodies[o + (a >>> 6)] &= ~(1L << a);
-                colourBodies[o + (d >>> 6)] &= ~(1L << d);
-            }
+            // Clear the colour bits for the next step: only the bodies' set here.
+            bodyColours[js.bodyA[j]] = 0;
+            bodyColours[js.bodyB[j]] = 0;
         }
         count = n;
     }
 
-    private long[] colourBodies = new long[ConstraintColouring.MAX_COLOURS];
+    /** Per body, a bit per colour: whether one of the colour's joints moves it (as {@link ConstraintColouring}'s). */
+    private int[] bodyColours = new int[64];
     private int[] candidates = new int[16];
     private byte[] candidateColour = new byte[16];
     private final int[] colourFill = new int[ConstraintColouring.MAX_COLOURS + 1];
@@ -140,15 +132,38 @@ final class JointSolver extends JointKinds {
         soft = Arrays.copyOf(soft, SOFT * n);
     }
 
-    /** Once per step, after the solver bodies are loaded: entries, anchors, softness. */
+    /**
+     * Once per step, after the solver bodies are loaded: entries, anchors, softness, each joint on
+     * the workers (it writes its own slot and impulses alone), then the bodies the joints turn and
+     * the trees, on this thread.
+     */
     void prepare(BodyStore b, SolverBodies sb, double dt, int substeps, boolean softStep, double baumgarte,
-                 boolean warmStarting) {
+                 boolean warmStarting, WorkerPool pool) {
         bodies = b;
         solverBodies = sb;
         h = dt / substeps;
         invH = substeps / dt;
+        prepareSoftStep = softStep;
+        prepareBaumgarte = baumgarte;
+        prepareWarmStarting = warmStarting;
+        pool.run(prepareTask, count, MIN_BLOCK);
+        listTurningEntries(sb);
+        tree.build(store, active, count, stateA, stateB, sb.state, sb.count);
+    }
+
+    // What the preparation task reads: set by prepare before the workers start.
+    private boolean prepareSoftStep, prepareWarmStarting;
+    private double prepareBaumgarte;
+    private final RangeTask prepareTask = (from, to, w) -> prepare(from, to);
+
+    /** Joints [from, to) of this step: each one's entries, anchors, softness and cleared impulses. */
+    private void prepare(int from, int to) {
+        BodyStore b = bodies;
+        SolverBodies sb = solverBodies;
+        boolean softStep = prepareSoftStep, warmStarting = prepareWarmStarting;
+        double baumgarte = prepareBaumgarte;
         JointStore js = store;
-        for (int n = 0; n < count; n++) {
+        for (int n = from; n < to; n++) {
             int j = active[n];
             int a = js.bodyA[j], d = js.bodyB[j];
             stateA[n] = SolverBodies.STRIDE * sb.entry[a];
@@ -205,8 +220,6 @@ final class JointSolver extends JointKinds {
                 }
             }
         }
-        listTurningEntries(sb);
-        tree.build(js, active, count, stateA, stateB, sb.state, sb.count);
     }
 
     /**
