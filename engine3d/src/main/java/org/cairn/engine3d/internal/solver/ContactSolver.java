@@ -402,6 +402,11 @@ public final class ContactSolver {
      * settling passes run.
      */
     public int applyRestitution(WorkerPool pool) {
+        if (!bouncy) {
+            // No constraint has restitution: every bounce is zero, and the pass would only write
+            // Poisson caps that nothing reads (a pass per colour, each a hand-over between workers).
+            return 0;
+        }
         for (SolverScratch w : scratch) {
             w.restitutionActive = false;
         }
