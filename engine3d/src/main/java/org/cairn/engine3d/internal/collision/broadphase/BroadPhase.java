@@ -22,6 +22,14 @@ public final class BroadPhase {
     public interface PairFilter {
         /** True if shapes a and b should get a contact; called with a &lt; b. */
         boolean shouldCollide(int shapeA, int shapeB);
+
+        /**
+         * True only if {@link #shouldCollide} is false for this shape and every other: a moved
+         * proxy of such a shape is not queried at all (its overlaps could make no pair).
+         */
+        default boolean pairsWithNothing(int shape) {
+            return false;
+        }
     }
 
     /** Static tree index in a proxy key. */
@@ -164,6 +172,9 @@ public final class BroadPhase {
             queryKey = moveBuffer[i];
             DynamicTree own = tree(queryKey);
             queryShape = own.userData(queryKey >> 1);
+            if (filter.pairsWithNothing(queryShape)) {
+                continue;
+            }
             own.fatBox(queryKey >> 1, queryBox);
             trees[DYNAMIC].query(queryBox, dynamicHits);
             if ((queryKey & 1) == DYNAMIC) {
