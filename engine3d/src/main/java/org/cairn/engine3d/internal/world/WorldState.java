@@ -567,7 +567,18 @@ public final class WorldState implements BroadPhase.PairFilter {
     /** Stage UPDATE_PAIRS: new overlaps of moved proxies become contacts, in pair-key order. */
     public void updatePairs() {
         newPairs.clear();
-        broadPhase.updatePairs(this, newPairs);
+        // The moved proxies' queries on the workers when there are enough of them to share (a few
+        // hundred run faster on one thread than handed out and merged) and the filter is the
+        // engine's own: a custom filter is the user's code, asked on the stepping thread.
+        int workers = customFilter == null ? pool.workerCount() : 1;
+        int moved = broadPhase.beginPairSearch(this, workers);
+        if (workers > 1 && moved >= PARALLEL_PAIR_SEARCH) {
+            pool.run(findPairsTask, moved, PAIR_SEARCH_BLOCK);
+            sharedPairSearches++;
+        } else {
+            broadPhase.findPairs(0, moved, 0);
+        }
+        broadPhase.endPairSearch(newPairs);
         for (int k = 0; k < newPairs.size(); k++) {
             long key = newPairs.get(k);
             int a = BroadPhase.shapeA(key), b = BroadPhase.shapeB(key);
@@ -577,6 +588,12 @@ public final class WorldState implements BroadPhase.PairFilter {
                     Math.max(shapes.rolling[a], shapes.rolling[b]));
         }
     }
+
+    /** Moved proxies from which their queries are shared among the workers. */
+    static final int PARALLEL_PAIR_SEARCH = 1024;
+    /** Moved proxies per block of the shared pair search: a query is a microsecond or two. */
+    private static final int PAIR_SEARCH_BLOCK = 64;
+    private final RangeTask findPairsTask = (from, to, w) -> broadPhase.findPairs(from, to, w);
 
     /**
      * Stage COLLIDE: contacts whose fat boxes separated are destroyed; every other contact gets a
@@ -758,6 +775,8 @@ public final class WorldState implements BroadPhase.PairFilter {
     public long recycledManifolds;
     /** Pairs the steps have kept apart so far from a proven gap and their motion, without the narrowphase: for tests and profiles. */
     public long pairsKeptApart;
+    /** Steps whose pair search was shared among the workers (for tests). */
+    public long sharedPairSearches;
     /** Contacts the steps have visited so far (gathered for collide and for the solver): for tests. */
     public long contactsVisited;
 

@@ -44,8 +44,6 @@ public final class BroadPhase {
     private final LongHashSet pairs = new LongHashSet(256);
     private final LongArray candidates = new LongArray(256);
 
-    private int queryKey;
-    private int queryShape;
     private PairFilter filter;
 
     /** Packs a pair of shape indices into a key, lower index first. */
@@ -159,26 +157,53 @@ public final class BroadPhase {
 
     /**
      * Finds the pairs that the moved proxies begin, adds them to the pair set and appends their
-     * keys to {@code newPairs} in ascending key order; then empties the move buffer.
+     * keys to {@code newPairs} in ascending key order; then empties the move buffer. On this thread;
+     * {@link #beginPairSearch}, {@link #findPairs} and {@link #endPairSearch} do the same with the
+     * moved proxies' queries shared among workers.
      */
     public void updatePairs(PairFilter pairFilter, LongArray newPairs) {
+        int moved = beginPairSearch(pairFilter, 1);
+        findPairs(0, moved, 0);
+        endPairSearch(newPairs);
+    }
+
+    /**
+     * The first part of {@link #updatePairs}: the nodes the moved proxies loosened are rebuilt, so
+     * the queries walk a tight tree (Box2D v3 rebuilds after them, beside the narrowphase on
+     * another thread; the tree's shape changes no pair, as they are sorted). Returns how many
+     * proxies moved: {@link #findPairs} then queries them, split in any way among {@code workers}
+     * workers (the filter is then asked on each of them).
+     */
+    public int beginPairSearch(PairFilter pairFilter, int workers) {
         filter = pairFilter;
-        candidates.clear();
-        // The nodes the moved proxies loosened are rebuilt first, so the queries walk a tight tree
-        // (Box2D v3 rebuilds after them, beside the narrowphase on another thread). The tree's
-        // shape changes no pair: they are sorted below.
-        trees[DYNAMIC].rebuild();
-        for (int i = 0; i < moveCount; i++) {
-            queryKey = moveBuffer[i];
-            DynamicTree own = tree(queryKey);
-            queryShape = own.userData(queryKey >> 1);
-            if (filter.pairsWithNothing(queryShape)) {
-                continue;
+        if (finders.length < workers) {
+            PairFinder[] grown = Arrays.copyOf(finders, workers);
+            for (int w = finders.length; w < workers; w++) {
+                grown[w] = new PairFinder();
             }
-            own.fatBox(queryKey >> 1, queryBox);
-            trees[DYNAMIC].query(queryBox, dynamicHits);
-            if ((queryKey & 1) == DYNAMIC) {
-                trees[STATIC].query(queryBox, staticHits);
+            finders = grown;
+        }
+        for (PairFinder f : finders) {
+            f.found.clear();
+        }
+        trees[DYNAMIC].rebuild();
+        return moveCount;
+    }
+
+    /** Queries the moved proxies [from, to) of the move buffer, with worker {@code worker}'s stack and list. */
+    public void findPairs(int from, int to, int worker) {
+        PairFinder f = finders[worker];
+        for (int i = from; i < to; i++) {
+            f.query(this, moveBuffer[i]);
+        }
+    }
+
+    /** The last part of {@link #updatePairs}: every worker's finds, sorted, those not yet known made pairs. */
+    public void endPairSearch(LongArray newPairs) {
+        candidates.clear();
+        for (PairFinder f : finders) {
+            for (int i = 0; i < f.found.size(); i++) {
+                candidates.add(f.found.get(i));
             }
         }
         candidates.sort();
@@ -197,26 +222,56 @@ public final class BroadPhase {
         filter = null;
     }
 
-    private final Aabb queryBox = new Aabb();
-    private final DynamicTree.QueryCallback dynamicHits = proxyId -> consider(2 * proxyId + DYNAMIC);
-    private final DynamicTree.QueryCallback staticHits = proxyId -> consider(2 * proxyId + STATIC);
+    private PairFinder[] finders = {new PairFinder()};
 
-    /** One overlap found while querying for the moved proxy {@link #queryKey}. */
-    private boolean consider(int otherKey) {
-        if (otherKey == queryKey) {
+    /**
+     * One worker's part of the pair search: its traversal stack (the trees are only read), the
+     * moved proxy it is querying, and the pairs it found that the pair set does not hold yet.
+     */
+    private static final class PairFinder {
+        private final DynamicTree.QueryStack stack = new DynamicTree.QueryStack();
+        private final LongArray found = new LongArray(64);
+        private final Aabb queryBox = new Aabb();
+        /** The broadphase being searched, while a query runs. */
+        private BroadPhase of;
+        private int queryKey;
+        private int queryShape;
+        private final DynamicTree.QueryCallback dynamicHits = proxyId -> consider(2 * proxyId + DYNAMIC);
+        private final DynamicTree.QueryCallback staticHits = proxyId -> consider(2 * proxyId + STATIC);
+
+        /** The pairs moved proxy {@code key} may begin: a dynamic proxy against both trees, a static one against the dynamic tree. */
+        void query(BroadPhase broadPhase, int key) {
+            of = broadPhase;
+            queryKey = key;
+            DynamicTree own = broadPhase.tree(key);
+            queryShape = own.userData(key >> 1);
+            if (!broadPhase.filter.pairsWithNothing(queryShape)) {
+                own.fatBox(key >> 1, queryBox);
+                broadPhase.trees[DYNAMIC].query(queryBox, dynamicHits, stack);
+                if ((key & 1) == DYNAMIC) {
+                    broadPhase.trees[STATIC].query(queryBox, staticHits, stack);
+                }
+            }
+            of = null;
+        }
+
+        /** One overlap found while querying for the moved proxy {@link #queryKey}. */
+        private boolean consider(int otherKey) {
+            if (otherKey == queryKey) {
+                return true;
+            }
+            // Two moved proxies find each other twice; the sort and the pair set drop the repeat.
+            int other = of.tree(otherKey).userData(otherKey >> 1);
+            if (other == queryShape) {
+                return true;
+            }
+            int a = Math.min(other, queryShape), b = Math.max(other, queryShape);
+            long key = pairKey(a, b);
+            if (!of.pairs.contains(key) && of.filter.shouldCollide(a, b)) {
+                found.add(key);
+            }
             return true;
         }
-        // Two moved proxies find each other twice; the sort and the pair set drop the repeat.
-        int other = tree(otherKey).userData(otherKey >> 1);
-        if (other == queryShape) {
-            return true;
-        }
-        int a = Math.min(other, queryShape), b = Math.max(other, queryShape);
-        long key = pairKey(a, b);
-        if (!pairs.contains(key) && filter.shouldCollide(a, b)) {
-            candidates.add(key);
-        }
-        return true;
     }
 
     /** Checks both trees' invariants; for tests and validation. */
