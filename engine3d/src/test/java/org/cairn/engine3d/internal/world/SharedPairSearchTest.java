@@ -62,26 +62,23 @@ class SharedPairSearchTest {
         Quaterniond q = new Quaterniond();
         int n = 0;
         for (BodyId box : boxes) {
-            world.position(box, v);
-            bits[n++] = Double.doubleToRawLongBits(v.x);
-            bits[n++] = Double.doubleToRawLongBits(v.y);
-            bits[n++] = Double.doubleToRawLongBits(v.z);
             world.rotation(box, q);
-            bits[n++] = Double.doubleToRawLongBits(q.x);
-            bits[n++] = Double.doubleToRawLongBits(q.y);
-            bits[n++] = Double.doubleToRawLongBits(q.z);
-            bits[n++] = Double.doubleToRawLongBits(q.w);
-            world.linearVelocity(box, v);
-            bits[n++] = Double.doubleToRawLongBits(v.x);
-            bits[n++] = Double.doubleToRawLongBits(v.y);
-            bits[n++] = Double.doubleToRawLongBits(v.z);
-            world.angularVelocity(box, v);
-            bits[n++] = Double.doubleToRawLongBits(v.x);
-            bits[n++] = Double.doubleToRawLongBits(v.y);
-            bits[n++] = Double.doubleToRawLongBits(v.z);
+            n = put(bits, put(bits, put(bits, n, world.position(box, v)), world.linearVelocity(box, v)),
+                    world.angularVelocity(box, v));
+            for (double x : new double[] {q.x, q.y, q.z, q.w}) {
+                bits[n++] = Double.doubleToRawLongBits(x);
+            }
         }
         bits[n] = state.contacts.count;
         return bits;
+    }
+
+    /** The bits of v's components at bits[n..n+3); returns n + 3. */
+    private static int put(long[] bits, int n, Vector3d v) {
+        bits[n] = Double.doubleToRawLongBits(v.x);
+        bits[n + 1] = Double.doubleToRawLongBits(v.y);
+        bits[n + 2] = Double.doubleToRawLongBits(v.z);
+        return n + 3;
     }
 
     @Test
