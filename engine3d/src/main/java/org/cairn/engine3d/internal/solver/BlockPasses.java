@@ -71,6 +71,12 @@ public final class BlockPasses {
         if (entryEnd.length < blocks) {
             entryEnd = new int[Math.max(blocks, 2 * entryEnd.length)];
         }
+        if (blocks == 1) {
+            // One block holds every entry (each is a body of one of its constraints); the walk over
+            // the constraints below would find just that, and one block is never run as blocks.
+            entryEnd[0] = solverBodies.count;
+            return;
+        }
         int[] entry = solverBodies.entry;
         for (int blk = 0; blk < blocks; blk++) {
             int end = blk == 0 ? 1 : entryEnd[blk - 1];
