@@ -107,6 +107,26 @@ final class ConstraintColouring {
         }
     }
 
+    /**
+     * The lowest colour neither body is in yet, marked as theirs (only a dynamic body's colours
+     * count: the solver never writes the others); {@link #MAX_COLOURS}, the overflow, when every
+     * colour is taken. {@code bodyColours} holds a word of colours per body, cleared by the caller
+     * once the step's colours are laid out.
+     */
+    static int takeColour(int[] bodyColours, int a, boolean dynamicA, int b, boolean dynamicB) {
+        int taken = (dynamicA ? bodyColours[a] : 0) | (dynamicB ? bodyColours[b] : 0);
+        int colour = Math.min(MAX_COLOURS, Integer.numberOfTrailingZeros(~taken));
+        if (colour < MAX_COLOURS) {
+            if (dynamicA) {
+                bodyColours[a] |= 1 << colour;
+            }
+            if (dynamicB) {
+                bodyColours[b] |= 1 << colour;
+            }
+        }
+        return colour;
+    }
+
     /** Whether every dynamic body of the constraints {@link #choose} took is awake. */
     private boolean allAwake;
 
@@ -131,17 +151,7 @@ final class ConstraintColouring {
                 continue;
             }
             awake &= (!dynamicA || b.awake[ia]) && (!dynamicB || b.awake[ib]);
-            int taken = (dynamicA ? bodyColours[ia] : 0) | (dynamicB ? bodyColours[ib] : 0);
-            // The lowest colour neither body is in; MAX_COLOURS (the overflow) when all are taken.
-            int colour = Math.min(MAX_COLOURS, Integer.numberOfTrailingZeros(~taken));
-            if (colour < MAX_COLOURS) {
-                if (dynamicA) {
-                    bodyColours[ia] |= 1 << colour;
-                }
-                if (dynamicB) {
-                    bodyColours[ib] |= 1 << colour;
-                }
-            }
+            int colour = takeColour(bodyColours, ia, dynamicA, ib, dynamicB);
             candidates[n] = c;
             candidateColour[n] = (byte) colour;
             colourFill[colour]++;

@@ -68,17 +68,7 @@ final class JointSolver extends JointKinds {
             if (!(dynamicA && b.awake[a]) && !(dynamicB && b.awake[d])) {
                 continue;
             }
-            int taken = (dynamicA ? bodyColours[a] : 0) | (dynamicB ? bodyColours[d] : 0);
-            // The lowest colour neither body is in; MAX_COLOURS (the overflow) when all are taken.
-            int colour = Math.min(ConstraintColouring.MAX_COLOURS, Integer.numberOfTrailingZeros(~taken));
-            if (colour < ConstraintColouring.MAX_COLOURS) {
-                if (dynamicA) {
-                    bodyColours[a] |= 1 << colour;
-                }
-                if (dynamicB) {
-                    bodyColours[d] |= 1 << colour;
-                }
-            }
+            int colour = ConstraintColouring.takeColour(bodyColours, a, dynamicA, d, dynamicB);
             candidates[n] = j;
             candidateColour[n] = (byte) colour;
             colourFill[colour]++;
