@@ -640,8 +640,16 @@ public final class WorldState implements BroadPhase.PairFilter {
         int i = 0;
         while (i < n) {
             int c = list[i];
+            int flags = collideStatus[c], status = flags & ~SETTLE;
+            if ((flags & SETTLE) == 0) {
+                // Its touching stays as it was, with no kinematic body and no callback to ask.
+                recycledManifolds += status == RECYCLED ? 1 : 0;
+                pairsKeptApart += status == STILL_APART ? 1 : 0;
+                i++;
+                continue;
+            }
             int a = cs.shapeA[c], b = cs.shapeB[c];
-            if (collideStatus[c] == SEPARATED) {
+            if (status == SEPARATED) {
                 if (cs.touching[c]) {
                     stoppedTouching(shapes.body[a], shapes.body[b]);
                 }
@@ -659,9 +667,9 @@ public final class WorldState implements BroadPhase.PairFilter {
                 continue;
             }
             int ba = shapes.body[a], bb = shapes.body[b];
-            if (collideStatus[c] == RECYCLED) {
+            if (status == RECYCLED) {
                 recycledManifolds++;
-            } else if (collideStatus[c] == STILL_APART) {
+            } else if (status == STILL_APART) {
                 pairsKeptApart++;
             }
             boolean was = cs.touching[c];
@@ -785,6 +793,8 @@ public final class WorldState implements BroadPhase.PairFilter {
     public long contactsVisited;
 
     private static final byte SEPARATED = 1, COLLIDED = 2, RECYCLED = 3, STILL_APART = 4;
+    /** Added to a status when the contact has work for the serial settling ({@link #mustSettle}). */
+    private static final byte SETTLE = 8;
     /** Per contact, what the parallel part of the narrowphase did with it. */
     private byte[] collideStatus = new byte[16];
     private Narrowphase[] workerNarrowphase = new Narrowphase[0];
@@ -794,9 +804,23 @@ public final class WorldState implements BroadPhase.PairFilter {
     private final RangeTask narrowphaseTask = (from, to, w) -> {
         for (int i = from; i < to; i++) {
             int c = contactList[i];
-            collideStatus[c] = collideContact(c, w);
+            byte status = collideContact(c, w);
+            collideStatus[c] = status == SEPARATED || mustSettle(c) ? (byte) (status | SETTLE) : status;
         }
     };
+
+    /**
+     * Whether contact c, not separated, has anything for the serial settling to do: its touching
+     * changes (an event, an island link), it touches a kinematic body (which may wake or keep
+     * awake the other), or the user's pre-solve callback decides whether it touches. Read on the
+     * worker that just collided it; the settling then skips the others with one load each.
+     */
+    private boolean mustSettle(int c) {
+        ContactStore cs = contacts;
+        boolean touching = cs.pointCount[c] > 0;
+        return preSolve != null || touching != cs.touching[c] || touching
+                && (bodies.type[cs.bodyA[c]] == BodyStore.KINEMATIC || bodies.type[cs.bodyB[c]] == BodyStore.KINEMATIC);
+    }
 
     /** The narrowphase of contact c on worker w: its new manifold and points, RECYCLED or STILL_APART if it needed none, SEPARATED if its fat boxes parted. */
     private byte collideContact(int c, int w) {
