@@ -11,7 +11,7 @@ import org.cairn.engine3d.BodyType;
 import org.cairn.engine3d.ShapeDef;
 import org.cairn.engine3d.World;
 import org.cairn.engine3d.geometry.Box;
-import org.cairn.engine3d.internal.world.WorldState;
+import org.cairn.engine3d.internal.world.WorldStates;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,9 +23,7 @@ class BlockInverseTest {
     @Test
     void preparedBlockInversesArePseudoInversesFromTheFactoredForm() throws ReflectiveOperationException {
         World world = new World();
-        java.lang.reflect.Field field = World.class.getDeclaredField("state");
-        field.setAccessible(true);
-        ContactSolver solver = ((WorldState) field.get(world)).solver;
+        ContactSolver solver = WorldStates.of(world).solver;
         BodyId ground = world.createBody(BodyDef.builder().type(BodyType.STATIC).position(0, -0.5, 0).build());
         world.createShape(ground, ShapeDef.DEFAULTS, new Box(20, 0.5, 20));
         for (int i = 0; i < 6; i++) {

@@ -10,7 +10,7 @@ import org.cairn.engine3d.ShapeDef;
 import org.cairn.engine3d.World;
 import org.cairn.engine3d.WorldDef;
 import org.cairn.engine3d.geometry.Box;
-import org.cairn.engine3d.internal.world.WorldState;
+import org.cairn.engine3d.internal.world.WorldStates;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -25,9 +25,7 @@ class ClosedFormBlockTest {
     private static final ShapeDef DEF = ShapeDef.builder().density(100).friction(0.6).build();
 
     private static ContactSolver solverOf(World world) throws ReflectiveOperationException {
-        java.lang.reflect.Field field = World.class.getDeclaredField("state");
-        field.setAccessible(true);
-        return ((WorldState) field.get(world)).solver;
+        return WorldStates.of(world).solver;
     }
 
     /** Four-point blocks of the compared closed-form passes that let points go (solveFour's active set). */

@@ -15,6 +15,7 @@ import org.cairn.engine3d.geometry.Box;
 import org.cairn.engine3d.geometry.Sphere;
 import org.cairn.engine3d.internal.body.BodyStore;
 import org.cairn.engine3d.internal.world.WorldState;
+import org.cairn.engine3d.internal.world.WorldStates;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -27,9 +28,7 @@ class ConstraintColouringTest {
     @Test
     void noColourMovesABodyTwiceAndEveryTouchingContactIsSolvedOnce() throws ReflectiveOperationException {
         World world = new World(WorldDef.builder().sleeping(false).build());
-        java.lang.reflect.Field field = World.class.getDeclaredField("state");
-        field.setAccessible(true);
-        WorldState state = (WorldState) field.get(world);
+        WorldState state = WorldStates.of(world);
         BodyId ground = world.createBody(BodyDef.builder().type(BodyType.STATIC).position(0, -0.5, 0).build());
         world.createShape(ground, ShapeDef.DEFAULTS, new Box(30, 0.5, 30));
         int base = 20;

@@ -17,6 +17,7 @@ import org.cairn.engine3d.geometry.Box;
 import org.cairn.engine3d.internal.body.BodyStore;
 import org.cairn.engine3d.internal.joint.JointStore;
 import org.cairn.engine3d.internal.world.WorldState;
+import org.cairn.engine3d.internal.world.WorldStates;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -30,9 +31,7 @@ class JointColouringTest {
     @Test
     void noColourMovesABodyTwiceAndEveryActingJointIsSolvedOnce() throws ReflectiveOperationException {
         World world = new World(WorldDef.builder().build());
-        java.lang.reflect.Field field = World.class.getDeclaredField("state");
-        field.setAccessible(true);
-        WorldState state = (WorldState) field.get(world);
+        WorldState state = WorldStates.of(world);
         BodyId ground = world.createBody(BodyDef.builder().type(BodyType.STATIC).position(0, -0.5, 0).build());
         world.createShape(ground, ShapeDef.DEFAULTS, new Box(30, 0.5, 30));
         // Chains of 8 links hanging from static anchors, two of ball joints, one of hinges.

@@ -14,7 +14,7 @@ import org.cairn.engine3d.ShapeDef;
 import org.cairn.engine3d.World;
 import org.cairn.engine3d.WorldDef;
 import org.cairn.engine3d.geometry.Box;
-import org.cairn.engine3d.internal.world.WorldState;
+import org.cairn.engine3d.internal.world.WorldStates;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -42,9 +42,7 @@ class JointTreeLayoutTest {
 
     /** Per created joint, in creation order: whether the tree solved it in the last step. */
     private String solvedByTree() throws ReflectiveOperationException {
-        java.lang.reflect.Field field = World.class.getDeclaredField("state");
-        field.setAccessible(true);
-        JointSolver joints = ((WorldState) field.get(world)).solver.jointSolver();
+        JointSolver joints = WorldStates.of(world).solver.jointSolver();
         world.step();
         StringBuilder out = new StringBuilder();
         for (JointId id : created) {

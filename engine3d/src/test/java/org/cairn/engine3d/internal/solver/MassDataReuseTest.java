@@ -13,7 +13,7 @@ import org.cairn.engine3d.World;
 import org.cairn.engine3d.WorldDef;
 import org.cairn.engine3d.geometry.Box;
 import org.cairn.engine3d.geometry.Sphere;
-import org.cairn.engine3d.internal.world.WorldState;
+import org.cairn.engine3d.internal.world.WorldStates;
 import org.joml.Quaterniond;
 import org.joml.Vector3d;
 import org.junit.jupiter.api.Test;
@@ -28,9 +28,7 @@ import org.junit.jupiter.api.Test;
  */
 class MassDataReuseTest {
     private static ContactSolver solver(World world) throws ReflectiveOperationException {
-        java.lang.reflect.Field field = World.class.getDeclaredField("state");
-        field.setAccessible(true);
-        return ((WorldState) field.get(world)).solver;
+        return WorldStates.of(world).solver;
     }
 
     /** A pyramid of cubes (base 6), a box that is not a cube on top of it, a cube beside it. */

@@ -14,6 +14,7 @@ import org.cairn.engine3d.WorldDef;
 import org.cairn.engine3d.geometry.Box;
 import org.cairn.engine3d.internal.body.BodyStore;
 import org.cairn.engine3d.internal.world.WorldState;
+import org.cairn.engine3d.internal.world.WorldStates;
 import org.joml.Matrix3d;
 import org.joml.Quaterniond;
 import org.joml.Vector3d;
@@ -42,9 +43,7 @@ class PreparedMassesTest {
     @Test
     void preparedMassesAreTheBodiesResponseToUnitImpulses() throws ReflectiveOperationException {
         World world = new World(WorldDef.builder().sleeping(false).build());
-        java.lang.reflect.Field field = World.class.getDeclaredField("state");
-        field.setAccessible(true);
-        WorldState state = (WorldState) field.get(world);
+        WorldState state = WorldStates.of(world);
         BodyId ground = world.createBody(BodyDef.builder().type(BodyType.STATIC).position(0, -0.5, 0).build());
         world.createShape(ground, ShapeDef.DEFAULTS, new Box(20, 0.5, 20));
         SplittableRandom random = new SplittableRandom(515);

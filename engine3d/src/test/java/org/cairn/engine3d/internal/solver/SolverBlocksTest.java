@@ -14,6 +14,7 @@ import org.cairn.engine3d.WorldDef;
 import org.cairn.engine3d.geometry.Box;
 import org.cairn.engine3d.geometry.Sphere;
 import org.cairn.engine3d.internal.world.WorldState;
+import org.cairn.engine3d.internal.world.WorldStates;
 import org.joml.Quaterniond;
 import org.joml.Vector3d;
 import org.junit.jupiter.api.Test;
@@ -26,11 +27,6 @@ import org.junit.jupiter.api.Test;
  * joins them into one block, and moves through the substeps with it).
  */
 class SolverBlocksTest {
-    private static WorldState state(World world) throws ReflectiveOperationException {
-        java.lang.reflect.Field field = World.class.getDeclaredField("state");
-        field.setAccessible(true);
-        return (WorldState) field.get(world);
-    }
 
     /** Five pyramids of base 12 in a row (three blocks, SolverBlocks.TARGET_CONSTRAINTS), a box dropped onto the second, a ball and a box in flight. */
     private static World scene(int workers, boolean kinematic, List<BodyId> bodies) {
@@ -84,15 +80,15 @@ class SolverBlocksTest {
         for (int workers : new int[] {1, 3}) {
             List<BodyId> a = new ArrayList<>(), b = new ArrayList<>();
             World blocks = scene(workers, false, a), colours = scene(workers, false, b);
-            state(colours).solver.solveInBlocks = false;
+            WorldStates.of(colours).solver.solveInBlocks = false;
             int stepsInBlocks = 0;
             for (int step = 0; step < 240; step++) {
                 blocks.step();
                 colours.step();
-                if (state(blocks).solver.blocks().count() > 1) {
+                if (WorldStates.of(blocks).solver.blocks().count() > 1) {
                     stepsInBlocks++;
                 }
-                assertEquals(1, state(colours).solver.blocks().count());
+                assertEquals(1, WorldStates.of(colours).solver.blocks().count());
                 assertSame(blocks, a, colours, b, workers + " workers, step " + step);
             }
             // The dropped box joins the second pyramid's block; the pyramids stay apart throughout.
@@ -104,12 +100,12 @@ class SolverBlocksTest {
     void aKinematicBodyMovesWithTheBlockItTouches() throws ReflectiveOperationException {
         List<BodyId> a = new ArrayList<>(), b = new ArrayList<>();
         World blocks = scene(1, true, a), colours = scene(1, true, b);
-        state(colours).solver.solveInBlocks = false;
+        WorldStates.of(colours).solver.solveInBlocks = false;
         int stepsTouching = 0;
         for (int step = 0; step < 150; step++) {
             blocks.step();
             colours.step();
-            WorldState s = state(blocks);
+            WorldState s = WorldStates.of(blocks);
             boolean touching = false;
             ContactConstraints c = s.solver.constraints();
             for (int k = 0; k < c.count; k++) {

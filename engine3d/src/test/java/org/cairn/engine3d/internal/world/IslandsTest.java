@@ -122,9 +122,7 @@ class IslandsTest {
     @Test
     void islandsStayConsistentWhileBodiesComeGoAndSleep() throws ReflectiveOperationException {
         org.cairn.engine3d.World world = new org.cairn.engine3d.World();
-        java.lang.reflect.Field field = org.cairn.engine3d.World.class.getDeclaredField("state");
-        field.setAccessible(true);
-        WorldState state = (WorldState) field.get(world);
+        WorldState state = WorldStates.of(world);
         org.cairn.engine3d.BodyId ground = world.createBody(org.cairn.engine3d.BodyDef.builder()
                 .type(org.cairn.engine3d.BodyType.STATIC).position(0, -0.5, 0).build());
         world.createShape(ground, org.cairn.engine3d.ShapeDef.DEFAULTS, new org.cairn.engine3d.geometry.Box(20, 0.5, 20));
@@ -192,9 +190,7 @@ class IslandsTest {
                     .position(-40 + 4 * (i % 20), 0.5, -40 + 4 * (i / 20)).build());
             world.createShape(box, org.cairn.engine3d.ShapeDef.DEFAULTS, new org.cairn.engine3d.geometry.Box(0.5, 0.5, 0.5));
         }
-        java.lang.reflect.Field field = org.cairn.engine3d.World.class.getDeclaredField("state");
-        field.setAccessible(true);
-        WorldState state = (WorldState) field.get(world);
+        WorldState state = WorldStates.of(world);
         world.step();
         long before = state.contactsVisited;
         world.step();

@@ -36,11 +36,6 @@ class ManifoldRecyclingTest {
         return world;
     }
 
-    private static WorldState state(World world) throws ReflectiveOperationException {
-        java.lang.reflect.Field field = World.class.getDeclaredField("state");
-        field.setAccessible(true);
-        return (WorldState) field.get(world);
-    }
 
     private static BodyId body(World world) {
         return world.contacts().bodyB(0);
@@ -52,9 +47,9 @@ class ManifoldRecyclingTest {
         world.setTransform(body, position, rotation);
         world.setLinearVelocity(body, new Vector3d());
         world.setAngularVelocity(body, new Vector3d());
-        long before = state(world).recycledManifolds;
+        long before = WorldStates.of(world).recycledManifolds;
         world.step();
-        return state(world).recycledManifolds - before;
+        return WorldStates.of(world).recycledManifolds - before;
     }
 
     @Test
@@ -130,7 +125,7 @@ class ManifoldRecyclingTest {
     void aRecycledManifoldKeepsTheAnchorsTheNarrowphaseComputed() throws ReflectiveOperationException {
         World world = world(new Box(0.5, 0.5, 0.5), REST, new Quaterniond());
         world.step();
-        org.cairn.engine3d.internal.contact.ContactStore cs = state(world).contacts;
+        org.cairn.engine3d.internal.contact.ContactStore cs = WorldStates.of(world).contacts;
         int n = cs.pointCount[0];
         double[] anchorA = java.util.Arrays.copyOf(cs.anchorA, 3 * n), anchorB = java.util.Arrays.copyOf(cs.anchorB, 3 * n);
         Vector3d before = world.contacts().point(0, 0, new Vector3d());

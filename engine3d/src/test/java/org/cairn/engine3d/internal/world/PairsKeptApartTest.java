@@ -20,11 +20,6 @@ import org.junit.jupiter.api.Test;
  * world then finds a contact exactly when a fresh world at the same poses does.
  */
 class PairsKeptApartTest {
-    private static WorldState state(World world) throws ReflectiveOperationException {
-        java.lang.reflect.Field field = World.class.getDeclaredField("state");
-        field.setAccessible(true);
-        return (WorldState) field.get(world);
-    }
 
     /** Two unit boxes, no gravity, the second at (position, rotation). */
     private static World pair(Vector3d position, Quaterniond rotation, BodyId[] ids) {
@@ -45,7 +40,7 @@ class PairsKeptApartTest {
     void aPairRestingApartSkipsTheNarrowphaseAndStillFindsTheContactWhenMovedIn() throws ReflectiveOperationException {
         BodyId[] ids = new BodyId[2];
         World world = pair(new Vector3d(1.06, 0, 0), new Quaterniond(), ids);
-        WorldState state = state(world);
+        WorldState state = WorldStates.of(world);
         world.step();
         assertEquals(1, state.contacts.count, "6 cm apart, their fattened boxes overlap: a candidate pair");
         assertEquals(0, points(world));
@@ -70,7 +65,7 @@ class PairsKeptApartTest {
     void aTurnThatSwingsACornerInIsNotKeptApart() throws ReflectiveOperationException {
         BodyId[] ids = new BodyId[2];
         World world = pair(new Vector3d(1.06, 0, 0), new Quaterniond(), ids);
-        WorldState state = state(world);
+        WorldState state = WorldStates.of(world);
         world.step();
         // Turned 5° about y in place: the near face's corners swing 0.5·(1 − cos 5°) + 0.5·sin 5° =
         // 4.5 cm toward the other box, into the speculative distance, though the centre did not move.
@@ -98,7 +93,7 @@ class PairsKeptApartTest {
         Vector3d position = new Vector3d(1.05, 0.1, -0.05);
         Quaterniond rotation = new Quaterniond();
         World world = pair(position, rotation, ids);
-        WorldState state = state(world);
+        WorldState state = WorldStates.of(world);
         int kept = 0, touching = 0, apart = 0;
         for (int step = 0; step < 600; step++) {
             long before = state.pairsKeptApart;

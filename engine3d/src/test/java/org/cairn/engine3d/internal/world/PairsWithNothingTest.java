@@ -21,11 +21,6 @@ import org.junit.jupiter.api.Test;
  * such shapes in a stepping world get no contact while the others do.
  */
 class PairsWithNothingTest {
-    private static WorldState state(World world) throws ReflectiveOperationException {
-        java.lang.reflect.Field field = World.class.getDeclaredField("state");
-        field.setAccessible(true);
-        return (WorldState) field.get(world);
-    }
 
     /** Bits from a small set, so that empty masks and categories and matching ones all occur. */
     private static long bits(Random random) {
@@ -45,7 +40,7 @@ class PairsWithNothingTest {
             world.createShape(body, ShapeDef.builder().sensor(random.nextInt(8) == 0)
                     .filter(bits(random), bits(random), group).build(), new Box(0.5, 0.5, 0.5));
         }
-        WorldState state = state(world);
+        WorldState state = WorldStates.of(world);
         int nothing = 0, refusedByFilterOnly = 0;
         for (int a = 0; a < shapes; a++) {
             boolean skipped = state.pairsWithNothing(a);
@@ -78,7 +73,7 @@ class PairsWithNothingTest {
             ShapeDef def = i % 2 == 0 ? ShapeDef.builder().build() : ShapeDef.builder().filter(1L, 0L, 0).build();
             world.createShape(box, def, new Box(0.5, 0.5, 0.5));
         }
-        WorldState state = state(world);
+        WorldState state = WorldStates.of(world);
         for (int step = 0; step < 120; step++) {
             world.step();
             for (int c = 0; c < state.contacts.count; c++) {

@@ -23,11 +23,6 @@ import org.junit.jupiter.api.Test;
  * the world steps bit for bit as on one worker.
  */
 class SharedPairSearchTest {
-    private static WorldState state(World world) throws ReflectiveOperationException {
-        java.lang.reflect.Field field = World.class.getDeclaredField("state");
-        field.setAccessible(true);
-        return (WorldState) field.get(world);
-    }
 
     /**
      * 2500 small boxes, turned differently and thrown down at 6–9 m/s, raining onto a ground and
@@ -52,7 +47,7 @@ class SharedPairSearchTest {
                 }
             }
         }
-        WorldState state = state(world);
+        WorldState state = WorldStates.of(world);
         for (int step = 0; step < 60; step++) {
             world.step();
         }
