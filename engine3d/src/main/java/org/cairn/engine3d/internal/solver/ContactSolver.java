@@ -254,23 +254,23 @@ public final class ContactSolver {
      */
     private void countOverlaps(BodyStore b, ContactStore cs, double[] mixedRestitution) {
         int[] entry = solverBodies.entry, overlaps = solverBodies.overlaps, links = solverBodies.links;
-        int[] order = colouring.inContactOrder;
         bouncy = false;
-        // In contact order, so the contacts' memory is read as it lies (the counts are sums: the
-        // order changes nothing else).
+        // In contact order, from the contacts themselves (a constraint's bodies are its contact's),
+        // so the contacts' memory is read as it lies and no constraint array at all (the counts are
+        // sums: the order changes nothing else).
         for (int i = 0; i < c.count; i++) {
-            int k = order[i];
-            int contact = c.contact[k];
+            int contact = colouring.contactInOrder(i);
             boolean overlapping = false;
             for (int j = 0; j < cs.pointCount[contact]; j++) {
                 overlapping |= cs.separation[ContactConstraints.P * contact + j] < 0;
             }
+            int ea = entry[cs.bodyA[contact]], eb = entry[cs.bodyB[contact]];
             if (overlapping) {
-                overlaps[entry[c.bodyA[k]]]++;
-                overlaps[entry[c.bodyB[k]]]++;
+                overlaps[ea]++;
+                overlaps[eb]++;
             }
-            links[entry[c.bodyA[k]]]++;
-            links[entry[c.bodyB[k]]]++;
+            links[ea]++;
+            links[eb]++;
             bouncy |= mixedRestitution[contact] > 0;
         }
     }
@@ -525,10 +525,9 @@ public final class ContactSolver {
      * the normal and the approach speed.
      */
     public void collectHits(ContactStore cs, double threshold) {
-        int[] order = colouring.inContactOrder;
         int points = ContactConstraints.P;
         for (int i = 0; i < c.count; i++) {
-            int contact = c.contact[order[i]];
+            int contact = colouring.contactInOrder(i);
             int j = cs.hitPoint[contact];
             if (j < 0 || cs.hitSpeed[contact] < threshold) {
                 continue;
