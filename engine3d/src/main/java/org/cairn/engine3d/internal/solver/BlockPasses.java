@@ -103,14 +103,13 @@ public final class BlockPasses {
         }
     }
 
-    /** Block blk's share of the solver's prepare, on worker w: its bodies' mass, inertia and velocities, then its constraints, in contact order. */
+    /** Block blk's share of the solver's prepare, on worker w: its bodies' mass, inertia and velocities, then its constraints, in their own order. */
     public void prepare(int blk, int w) {
         solverBodies.load(bodies, firstEntry(blk), entryEnd(blk));
-        int[] order = colouring.blockContactOrder;
         int from = colouring.blockStart(blk), to = colouring.blockEnd(blk);
         SolverScratch scratch = solver.scratch(w);
-        for (int i = from; i < to; i++) {
-            preparation.prepare(order[i], scratch);
+        for (int k = from; k < to; k++) {
+            preparation.prepare(k, scratch);
         }
         // No body has moved since its pose was recorded: each point's separation is still the manifold's.
         System.arraycopy(c.baseSeparation, ContactConstraints.P * from, c.currentSeparation, ContactConstraints.P * from,

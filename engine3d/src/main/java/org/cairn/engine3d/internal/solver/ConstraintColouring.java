@@ -48,14 +48,6 @@ final class ConstraintColouring {
     int[] segmentStart = new int[SEGMENTS_PER_BLOCK + 1];
     private int[] fill = new int[SEGMENTS_PER_BLOCK + 1];
     private final SolverBlocks solverBlocks = new SolverBlocks();
-    /**
-     * The constraints in contact order: inContactOrder[i] is the constraint of the i-th chosen
-     * contact. Preparing in this order reads the contacts as they lie in memory (in colour order
-     * the reads jump, and waited on the cache).
-     */
-    int[] inContactOrder = new int[16];
-    /** With blocks: each block's constraints (blockStart .. blockEnd) in contact order, to prepare a block reading its contacts as they lie. */
-    int[] blockContactOrder = new int[16];
 
     private final ContactConstraints cons;
 
@@ -94,9 +86,6 @@ final class ConstraintColouring {
         int segments = blockCount * SEGMENTS_PER_BLOCK;
         countSegments(n, blocks, segments);
         layOut(cs, n, blocks, segments);
-        if (blocks) {
-            orderBlocks(n);
-        }
         cons.count = n;
     }
 
@@ -107,8 +96,6 @@ final class ConstraintColouring {
         if (candidates.length < cs.capacity()) {
             candidates = new int[cs.shapeA.length];
             candidateColour = new byte[cs.shapeA.length];
-            inContactOrder = new int[cs.shapeA.length];
-            blockContactOrder = new int[cs.shapeA.length];
         }
     }
 
@@ -217,7 +204,6 @@ final class ConstraintColouring {
         for (int i = 0; i < n; i++) {
             int c = candidates[i];
             int k = fill[bucket(i, blocks, cs)]++;
-            inContactOrder[i] = k;
             cons.contact[k] = c;
             cons.bodyA[k] = cs.bodyA[c];
             cons.bodyB[k] = cs.bodyB[c];
@@ -225,19 +211,6 @@ final class ConstraintColouring {
             // nothing per body of the world.
             bodyColours[cons.bodyA[k]] = 0;
             bodyColours[cons.bodyB[k]] = 0;
-        }
-    }
-
-    /** Block by block, contact order within a block: the block's starts are its first segment's. */
-    private void orderBlocks(int n) {
-        if (blockContactOrder.length < inContactOrder.length) {
-            blockContactOrder = new int[inContactOrder.length];
-        }
-        for (int blk = 0; blk < blockCount; blk++) {
-            fill[blk] = blockStart(blk);
-        }
-        for (int i = 0; i < n; i++) {
-            blockContactOrder[fill[solverBlocks.blockOf[i]]++] = inContactOrder[i];
         }
     }
 

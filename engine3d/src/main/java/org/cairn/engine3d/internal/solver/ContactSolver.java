@@ -87,11 +87,13 @@ public final class ContactSolver {
         loadVelocitiesTask = (from, to, w) -> solverBodies.loadVelocities(stepBodies, from, to);
         storeVelocitiesTask = (from, to, w) -> solverBodies.storeVelocities(stepBodies, from, to);
         prepareTask = (from, to, w) -> {
-            // In contact order: each constraint is built from its contact alone, so the order
-            // changes nothing but how the contacts' memory is read.
-            int[] order = colouring.inContactOrder;
-            for (int i = from; i < to; i++) {
-                preparation.prepare(order[i], scratch[w]);
+            // In constraint order: each constraint is built from its contact alone, so the order
+            // changes nothing but how memory is read, and the constraints' own arrays, where most
+            // find their kept data in place, are what the stage waits on (in contact order, as
+            // before: large_pyramid's prepare 2.80 ms a step against 1.98, many_pyramids' 7.34
+            // against 4.61, the rain's 0.333 against 0.320; one JVM, one worker).
+            for (int k = from; k < to; k++) {
+                preparation.prepare(k, scratch[w]);
             }
         };
         separationTask = (from, to, w) -> c.updateSeparations(stepBodies, from, to);
