@@ -27,7 +27,8 @@ abstract class JointKinds extends JointAxialRows {
      * The joint's current geometry from the bodies' poses into g: r_A (0..3), r_B (3..6), d = p_B −
      * p_A (6..9), the rotation error e = (q_A⁻¹·q_B)·q_ref⁻¹ in A's frame with w ≥ 0 (9..13), A's
      * axis and two perpendiculars in the world frame (13..16, 16..19, 19..22), and r_A + d (23..26),
-     * A's lever for rows acting at B's anchor.
+     * A's lever for rows acting at B's anchor. For a joint that reads no more than its anchors
+     * ({@link #anchorsOnly}), r_A, r_B, d and r_A + d alone.
      */
     void geometry(int n, int j, JointScratch w) {
         double[] g = w.g;
@@ -42,10 +43,30 @@ abstract class JointKinds extends JointAxialRows {
             g[6 + i] = (b.center[3 * d + i] + g[3 + i]) - (b.center[3 * a + i] + g[i]);
             g[23 + i] = g[i] + g[6 + i];
         }
+        if (anchorsOnly(j)) {
+            // Nothing of this joint reads the rest (see anchorsOnly): in a grid of ball joints the
+            // rotation error and the three axes were half of every pass's geometry.
+            return;
+        }
         JointMeasure.error(js, b, j, g, 9);
         Quat.rotate(ax, ay, az, aw, js.localAxisA[3 * j], js.localAxisA[3 * j + 1], js.localAxisA[3 * j + 2], g, 13);
         Quat.rotate(ax, ay, az, aw, js.localPerpA[6 * j], js.localPerpA[6 * j + 1], js.localPerpA[6 * j + 2], g, 16);
         Quat.rotate(ax, ay, az, aw, js.localPerpA[6 * j + 3], js.localPerpA[6 * j + 4], js.localPerpA[6 * j + 5], g, 19);
+    }
+
+    /**
+     * Whether joint j's rows read no more of its {@link #geometry} than r_A, r_B, d and r_A + d: a
+     * ball joint without twist or cone limits and no impulse left in their slots (the rows and
+     * impulses that turn B about the anchor are the only readers of the rotation error and the
+     * axes a ball joint has).
+     */
+    private boolean anchorsOnly(int j) {
+        JointStore js = store;
+        if (js.kind[j] != JointStore.BALL || js.enableLimit[j] || js.enableCone[j]) {
+            return false;
+        }
+        int i = IMPULSES * j;
+        return js.impulse[i + CONE] == 0 && js.impulse[i + TWIST_LOWER] == 0 && js.impulse[i + TWIST_UPPER] == 0;
     }
 
     /** The rotation error's rotation vector (2·sin(θ/2)·axis, ≈ θ·axis) in the world frame, into t. */
