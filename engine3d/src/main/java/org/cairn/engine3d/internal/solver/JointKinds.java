@@ -24,6 +24,23 @@ abstract class JointKinds extends JointAxialRows {
     final JointTree tree = new JointTree();
 
     /**
+     * Per active joint, its point rows' K⁻¹ (9, row-major) as last computed, the {@link #poseEpoch}
+     * it was computed in, and whether K could be inverted then. K depends on the anchors (the
+     * bodies' poses) and the solver bodies' inverse masses and inertias alone, which change only
+     * where the epoch moves on, so the passes between two position updates (a substep's two relax
+     * passes; the solve after the warm start; sequential impulses' iterations) compute it once and
+     * get the same bits.
+     */
+    double[] pointInverse = new double[9 * 16];
+    long[] pointEpoch = new long[16];
+    boolean[] pointInvertible = new boolean[16];
+    /**
+     * Moves on wherever a body may have moved or turned, or the active joints changed: a new step,
+     * each position update (with the jointed bodies' inertias), position iterations.
+     */
+    long poseEpoch = 1;
+
+    /**
      * The joint's current geometry from the bodies' poses into g: r_A (0..3), r_B (3..6), d = p_B −
      * p_A (6..9), the rotation error e = (q_A⁻¹·q_B)·q_ref⁻¹ in A's frame with w ≥ 0 (9..13), A's
      * axis and two perpendiculars in the world frame (13..16, 16..19, 19..22), and r_A + d (23..26),
@@ -270,14 +287,26 @@ abstract class JointKinds extends JointAxialRows {
      * axis and B's: the swing), then the point. The limits' rows turn B about the anchor.
      */
     void solveBall(int n, int j, boolean useBias, JointScratch w) {
-        double[] g = w.g, k = w.k, kInv = w.kInv, t = w.t;
         if (tree.inTree[n]) {
             // No limits (JointTree takes none): the tree solves its point.
             return;
         }
         ballLimits(n, j, useBias, w);
-        JointRows.point(solverBodies.state, stateA[n], stateB[n], g, store.impulse, IMPULSES * j, useBias, soft,
-                SOFT * n, k, kInv, t);
+        pointRows(n, j, useBias, w);
+    }
+
+    /** Joint n's point rows ({@link JointRows#pointMass}), with its K⁻¹ computed once per {@link #poseEpoch}. */
+    private void pointRows(int n, int j, boolean useBias, JointScratch w) {
+        double[] s = solverBodies.state;
+        int oa = stateA[n], ob = stateB[n], ko = 9 * n;
+        if (pointEpoch[n] != poseEpoch) {
+            pointInvertible[n] = JointRows.pointMass(s, oa, ob, w.g, w.k, pointInverse, ko);
+            pointEpoch[n] = poseEpoch;
+        }
+        if (pointInvertible[n]) {
+            JointRows.pointRows(s, oa, ob, w.g, store.impulse, IMPULSES * j, useBias, soft, SOFT * n, pointInverse, ko,
+                    w.t);
+        }
     }
 
     private void ballLimits(int n, int j, boolean useBias, JointScratch w) {
@@ -318,7 +347,7 @@ abstract class JointKinds extends JointAxialRows {
     }
 
     void solveHinge(int n, int j, boolean useBias, JointScratch w) {
-        double[] g = w.g, k = w.k, kInv = w.kInv, t = w.t;
+        double[] g = w.g, t = w.t;
         double[] s = solverBodies.state;
         int oa = stateA[n], ob = stateB[n];
         // A tree's hinge keeps its spring and motor here (it has no limits); the tree solves the rest.
@@ -329,7 +358,7 @@ abstract class JointKinds extends JointAxialRows {
         hingeTilt(j, w);
         JointRows.angularPair(s, oa, ob, g, 16, 19, t[0], t[1], store.impulse, IMPULSES * j + 3, useBias, soft, SOFT * n,
                 t);
-        JointRows.point(s, oa, ob, g, store.impulse, IMPULSES * j, useBias, soft, SOFT * n, k, kInv, t);
+        pointRows(n, j, useBias, w);
     }
 
     /**

@@ -25,7 +25,7 @@ final class JointPositions {
     private JointPositions() {
     }
 
-    /** The point: B's anchor moved back onto A's. C = d (g[6..9)), K as in {@link JointRows#point}. */
+    /** The point: B's anchor moved back onto A's. C = d (g[6..9)), K as in {@link JointRows#pointMass}. */
     static void point(BodyStore b, int ia, int ib, double[] s, int oa, int ob, double[] g, double[] k, double[] kInv,
                       double[] t) {
         double m = s[oa + SolverBodies.INVERSE_MASS] + s[ob + SolverBodies.INVERSE_MASS];

@@ -69,14 +69,13 @@ final class JointRows {
     }
 
     /**
-     * The point constraint: B's anchor stays on A's. C = d = p_B − p_A (g[6..9)), ċ = v_B + ω_B×r_B
-     * − v_A − ω_A×r_A, K = (m_A + m_B)·1 − [r_A]I_A⁻¹[r_A] − [r_B]I_B⁻¹[r_B]. Impulses at lambda[l..l+3).
-     *
-     * @param soft bias rate, mass scale and impulse scale at soft[so..so+3); with {@code useBias}
-     *             false the rigid update without bias
+     * The point constraint, B's anchor kept on A's: C = d = p_B − p_A (g[6..9)), ċ = v_B + ω_B×r_B
+     * − v_A − ω_A×r_A, K = (m_A + m_B)·1 − [r_A]I_A⁻¹[r_A] − [r_B]I_B⁻¹[r_B]. This writes K⁻¹ into
+     * kInv[ko..ko+9), from the bodies' inverse masses and inertias and the anchors r_A, r_B
+     * (g[0..6)); k is scratch. False when K cannot be inverted (then the point has no rows).
+     * {@link #pointRows} then solves the rows with it.
      */
-    static void point(double[] s, int oa, int ob, double[] g, double[] lambda, int l, boolean useBias, double[] soft,
-                      int so, double[] k, double[] kInv, double[] t) {
+    static boolean pointMass(double[] s, int oa, int ob, double[] g, double[] k, double[] kInv, int ko) {
         double rax = g[0], ray = g[1], raz = g[2], rbx = g[3], rby = g[4], rbz = g[5];
         double m = s[oa + SolverBodies.INVERSE_MASS] + s[ob + SolverBodies.INVERSE_MASS];
         for (int i = 0; i < 9; i++) {
@@ -84,11 +83,19 @@ final class JointRows {
         }
         addLeverMass(s, oa, rax, ray, raz, k);
         addLeverMass(s, ob, rbx, rby, rbz, k);
-        if (!Mat3.invertSymmetric(k, 0, kInv, 0)) {
-            return;
-        }
+        return Mat3.invertSymmetric(k, 0, kInv, ko);
+    }
+
+    /**
+     * The point constraint's rows ({@link #pointMass}) with its K⁻¹ at kInv[ko..ko+9): impulses at
+     * lambda[l..l+3); soft holds the bias rate, mass scale and impulse scale at soft[so..so+3), and
+     * with {@code useBias} false the rigid update without bias is made.
+     */
+    static void pointRows(double[] s, int oa, int ob, double[] g, double[] lambda, int l, boolean useBias,
+                          double[] soft, int so, double[] kInv, int ko, double[] t) {
+        double rax = g[0], ray = g[1], raz = g[2], rbx = g[3], rby = g[4], rbz = g[5];
         pointVelocity(s, oa, ob, g, t, 0);
-        softRows3(t[0], t[1], t[2], g[6], g[7], g[8], useBias, soft, so, kInv, lambda, l, t);
+        softRows3(t[0], t[1], t[2], g[6], g[7], g[8], useBias, soft, so, kInv, ko, lambda, l, t);
         applyLinear(s, oa, ob, t[0], t[1], t[2], rax, ray, raz, rbx, rby, rbz, t);
     }
 
@@ -98,7 +105,7 @@ final class JointRows {
      * {@code useBias}; else the rigid −K⁻¹·v), added to lambda[l..l+3) and written to out[0..3).
      */
     static void softRows3(double vx, double vy, double vz, double cx, double cy, double cz, boolean useBias,
-                          double[] soft, int so, double[] kInv, double[] lambda, int l, double[] out) {
+                          double[] soft, int so, double[] kInv, int ko, double[] lambda, int l, double[] out) {
         double massScale = 1.0, impulseScale = 0.0;
         if (useBias) {
             double bias = soft[so];
@@ -108,9 +115,9 @@ final class JointRows {
             massScale = soft[so + 1];
             impulseScale = soft[so + 2];
         }
-        double px = -massScale * (kInv[0] * vx + kInv[1] * vy + kInv[2] * vz) - impulseScale * lambda[l];
-        double py = -massScale * (kInv[3] * vx + kInv[4] * vy + kInv[5] * vz) - impulseScale * lambda[l + 1];
-        double pz = -massScale * (kInv[6] * vx + kInv[7] * vy + kInv[8] * vz) - impulseScale * lambda[l + 2];
+        double px = -massScale * (kInv[ko] * vx + kInv[ko + 1] * vy + kInv[ko + 2] * vz) - impulseScale * lambda[l];
+        double py = -massScale * (kInv[ko + 3] * vx + kInv[ko + 4] * vy + kInv[ko + 5] * vz) - impulseScale * lambda[l + 1];
+        double pz = -massScale * (kInv[ko + 6] * vx + kInv[ko + 7] * vy + kInv[ko + 8] * vz) - impulseScale * lambda[l + 2];
         lambda[l] += px;
         lambda[l + 1] += py;
         lambda[l + 2] += pz;
@@ -162,7 +169,7 @@ final class JointRows {
             return;
         }
         softRows3(s[ob + 3] - s[oa + 3], s[ob + 4] - s[oa + 4], s[ob + 5] - s[oa + 5], cx, cy, cz, useBias, soft, so, kInv,
-                lambda, l, t);
+                0, lambda, l, t);
         applyAngular(s, oa, ob, t[0], t[1], t[2], t);
     }
 

@@ -120,6 +120,9 @@ final class JointSolver extends JointKinds {
         stateB = Arrays.copyOf(stateB, n);
         anchors = Arrays.copyOf(anchors, 6 * n);
         soft = Arrays.copyOf(soft, SOFT * n);
+        pointInverse = Arrays.copyOf(pointInverse, 9 * n);
+        pointEpoch = Arrays.copyOf(pointEpoch, n);
+        pointInvertible = Arrays.copyOf(pointInvertible, n);
     }
 
     /**
@@ -136,6 +139,7 @@ final class JointSolver extends JointKinds {
         prepareSoftStep = softStep;
         prepareBaumgarte = baumgarte;
         prepareWarmStarting = warmStarting;
+        poseEpoch++;
         pool.run(prepareTask, count, MIN_BLOCK);
         listTurningEntries(sb);
         tree.build(store, active, count, stateA, stateB, sb.state, sb.count);
@@ -266,6 +270,7 @@ final class JointSolver extends JointKinds {
      */
     void refreshInertia(WorkerPool pool) {
         tree.factored = false;
+        poseEpoch++;
         if (scratch.length < pool.workerCount()) {
             growScratch(pool.workerCount());
         }
@@ -382,6 +387,7 @@ final class JointSolver extends JointKinds {
             c.updateDeltaRotation(bodies, solverBodies.body[turning[i]]);
         }
         tree.factored = false;
+        poseEpoch++;
     }
 
     private void correctPosition(int n, JointScratch w) {
