@@ -175,7 +175,7 @@ final class JointTree {
                 edgeHead[b] = 2 * n + 1;
             }
         }
-        if (!any) {
+        if (!any || !anyTreeLike(entries)) {
             return;
         }
         // Per component (by its root): its first dynamic body, its joint to a body that does not
@@ -218,6 +218,21 @@ final class JointTree {
             treeOfRoot[root] = treeCount;
             layOut(js, active, count, stateA, stateB, s, rootFixed[root], rootBody[root]);
         }
+    }
+
+    /**
+     * Whether some component of the candidate joints (a root among the first {@code entries}) has
+     * no cycle and at most one joint to a body that does not move: if none has, there is no tree,
+     * and the passes over the joints that would look for one are skipped (a grid has one component
+     * with cycles, and those passes were two thirds of its search).
+     */
+    private boolean anyTreeLike(int entries) {
+        for (int e = 0; e < entries; e++) {
+            if (unionParent[e] == e && edgeHead[e] >= 0 && !cyclic[e] && fixedCount[e] <= 1) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Breadth first from the component's root; the nodes go in reverse, so children come before parents. */
