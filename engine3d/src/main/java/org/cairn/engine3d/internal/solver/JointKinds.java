@@ -39,6 +39,10 @@ abstract class JointKinds extends JointAxialRows {
      * each position update (with the jointed bodies' inertias), position iterations.
      */
     long poseEpoch = 1;
+    /** Whether the point rows keep their K⁻¹ between passes (off: computed in every pass; tests compare the two). */
+    boolean keepPointMass = true;
+    /** Whether a joint that reads only its anchors measures only them ({@link #anchorsOnly}; off: all of it, for tests). */
+    boolean measureAnchorsOnly = true;
 
     /**
      * The joint's current geometry from the bodies' poses into g: r_A (0..3), r_B (3..6), d = p_B −
@@ -60,7 +64,7 @@ abstract class JointKinds extends JointAxialRows {
             g[6 + i] = (b.center[3 * d + i] + g[3 + i]) - (b.center[3 * a + i] + g[i]);
             g[23 + i] = g[i] + g[6 + i];
         }
-        if (anchorsOnly(j)) {
+        if (measureAnchorsOnly && anchorsOnly(j)) {
             // Nothing of this joint reads the rest (see anchorsOnly): in a grid of ball joints the
             // rotation error and the three axes were half of every pass's geometry.
             return;
@@ -299,7 +303,7 @@ abstract class JointKinds extends JointAxialRows {
     private void pointRows(int n, int j, boolean useBias, JointScratch w) {
         double[] s = solverBodies.state;
         int oa = stateA[n], ob = stateB[n], ko = 9 * n;
-        if (pointEpoch[n] != poseEpoch) {
+        if (pointEpoch[n] != poseEpoch || !keepPointMass) {
             pointInvertible[n] = JointRows.pointMass(s, oa, ob, w.g, w.k, pointInverse, ko);
             pointEpoch[n] = poseEpoch;
         }
