@@ -56,6 +56,10 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--json", description = "One JSON object per scene and worker count on stdout (see docs/cli.md).")
     boolean json;
 
+    @Option(names = "--chart", paramLabel = "FILE.png|FILE.svg",
+            description = "Also draw the per-stage profile: a bar per scene and worker count, split by stage.")
+    String chart;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -88,6 +92,9 @@ final class BenchCommand implements Callable<Integer> {
         }
         if (warmup < 0) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--warmup must be at least 0, got " + warmup);
+        }
+        if (chart != null && !chart.endsWith(".png") && !chart.endsWith(".svg")) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--chart must name a .png or .svg file, got " + chart);
         }
         List<Runs> runs = new ArrayList<>();
         for (String scene : scenes) {
@@ -139,7 +146,54 @@ final class BenchCommand implements Callable<Integer> {
         for (Runs run : runs) {
             System.out.print(json ? json(run) + "\n" : text(run));
         }
+        if (chart != null) {
+            try {
+                writeChart(runs);
+            } catch (java.io.IOException | RuntimeException e) {
+                err.println("cairn: cannot write " + chart + ": " + e.getMessage());
+                return 1;
+            }
+        }
         return 0;
+    }
+
+    /**
+     * The per-stage profile as a chart: a horizontal bar per scene and worker count, its length the
+     * median ms per step, split by stage (each stage's median); the stages under 2 % of every bar
+     * go together as "other stages", so the legend names what matters.
+     */
+    private void writeChart(List<Runs> runs) throws java.io.IOException {
+        StepProfile.Stage[] all = StepProfile.Stage.values();
+        boolean[] shown = new boolean[all.length];
+        for (Runs run : runs) {
+            double step = RunCommand.median(run.msPerStep);
+            for (StepProfile.Stage stage : all) {
+                shown[stage.ordinal()] |= RunCommand.median(run.stageMillis[stage.ordinal()]) >= 0.02 * step;
+            }
+        }
+        org.jfree.data.category.DefaultCategoryDataset data = new org.jfree.data.category.DefaultCategoryDataset();
+        for (Runs run : runs) {
+            String bar = String.format(Locale.ROOT, "%s, %d worker%s (%.3g ms)", name(run.path), run.world.workerCount(),
+                    run.world.workerCount() == 1 ? "" : "s", RunCommand.median(run.msPerStep));
+            double other = 0;
+            for (StepProfile.Stage stage : all) {
+                double ms = RunCommand.median(run.stageMillis[stage.ordinal()]);
+                if (shown[stage.ordinal()]) {
+                    data.addValue(ms, stageName(stage), bar);
+                } else {
+                    other += ms;
+                }
+            }
+            data.addValue(other, "other stages", bar);
+        }
+        String title = String.format(Locale.ROOT, "ms per step by stage (median of %d repeat%s, steps 1 to %d)", repeats,
+                repeats == 1 ? "" : "s", steps - 1);
+        Path file = Path.of(chart);
+        if (file.toAbsolutePath().getParent() != null) {
+            java.nio.file.Files.createDirectories(file.toAbsolutePath().getParent());
+        }
+        Charts.write(Charts.stages(title, data), file, 900, 140 + 36 * runs.size());
+        System.err.println("cairn: wrote " + chart);
     }
 
     private String json(Runs run) {

@@ -110,6 +110,24 @@ final class Charts {
         return chart;
     }
 
+    /**
+     * A benchmark's per-stage profile: a horizontal bar per run (the dataset's columns), stacked by
+     * stage (its rows), in ms per step.
+     */
+    static JFreeChart stages(String title, org.jfree.data.category.DefaultCategoryDataset data) {
+        JFreeChart chart = ChartFactory.createStackedBarChart(title, null, "ms per step", data, PlotOrientation.HORIZONTAL,
+                true, false, false);
+        chart.setBackgroundPaint(Color.WHITE);
+        org.jfree.chart.plot.CategoryPlot plot = chart.getCategoryPlot();
+        plot.setBackgroundPaint(new Color(0xF7F7F4));
+        plot.setRangeGridlinePaint(new Color(0xD0D0D0));
+        org.jfree.chart.renderer.category.BarRenderer bars = (org.jfree.chart.renderer.category.BarRenderer) plot.getRenderer();
+        bars.setBarPainter(new org.jfree.chart.renderer.category.StandardBarPainter());
+        bars.setShadowVisible(false);
+        plot.getDomainAxis().setTickLabelFont(plot.getDomainAxis().getTickLabelFont().deriveFont(10f));
+        return chart;
+    }
+
     /** A logarithmic axis in metres from {@code lowest} up to the decade above {@code most}, whole decades labelled as plain numbers. */
     private static org.jfree.chart.axis.LogAxis metresInDecades(double lowest, double most) {
         org.jfree.chart.axis.LogAxis axis = new org.jfree.chart.axis.LogAxis("m (log scale)");

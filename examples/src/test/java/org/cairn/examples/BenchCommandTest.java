@@ -70,6 +70,32 @@ class BenchCommandTest {
     }
 
     @Test
+    void chartDrawsABarPerSceneAndWorkerCountSplitByStage(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        java.nio.file.Path svg = dir.resolve("out/bench.svg"), png = dir.resolve("bench.png");
+        RunCommandTest.Outcome o = RunCommandTest.cairn("bench", "scenes/pyramid.scene", "scenes/tower.scene", "--steps", "3",
+                "--repeats", "1", "--workers", "1,2", "--chart", svg.toString());
+        assertEquals(0, o.code(), o.err());
+        assertTrue(o.err().contains("cairn: wrote " + svg), o.err());
+        String drawing = java.nio.file.Files.readString(svg);
+        for (String label : new String[] {"pyramid.scene, 1 worker (", "pyramid.scene, 2 workers (", "tower.scene, 1 worker (",
+                "tower.scene, 2 workers (", "relax", "ms per step by stage (median of 1 repeat, steps 1 to 2)"}) {
+            assertTrue(drawing.contains(label), label);
+        }
+        RunCommandTest.Outcome still = RunCommandTest.cairn("bench", "scenes/pyramid.scene", "--steps", "3", "--repeats", "1",
+                "--chart", png.toString());
+        assertEquals(0, still.code(), still.err());
+        java.awt.image.BufferedImage image = javax.imageio.ImageIO.read(png.toFile());
+        assertEquals(900, image.getWidth());
+        assertEquals(140 + 36, image.getHeight(), "one bar");
+        // A chart of another kind is refused before anything runs.
+        RunCommandTest.Outcome bad = RunCommandTest.cairn("bench", "scenes/pyramid.scene", "--chart", dir.resolve("b.jpg").toString());
+        assertEquals(2, bad.code());
+        assertTrue(bad.err().contains("--chart must name a .png or .svg file, got ") && !bad.err().contains("repeat 1/"),
+                bad.err());
+    }
+
+    @Test
     void tooFewStepsIsInvalidInput() {
         RunCommandTest.Outcome o = RunCommandTest.cairn("bench", "scenes/pyramid.scene", "--steps", "1");
         assertEquals(2, o.code());
