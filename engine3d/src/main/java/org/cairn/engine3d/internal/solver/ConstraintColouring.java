@@ -30,11 +30,6 @@ final class ConstraintColouring {
      */
     private int[] bodyColours = new int[64];
     private int[] candidates = new int[16];
-
-    /** The contact of this step's constraint i in contact order (i &lt; the constraint count). */
-    int contactInOrder(int i) {
-        return candidates[i];
-    }
     private byte[] candidateColour = new byte[16];
     private final int[] colourFill = new int[MAX_COLOURS + 1];
     /** Segments per block: its colours, then its overflow. */
@@ -53,6 +48,11 @@ final class ConstraintColouring {
 
     ConstraintColouring(ContactConstraints cons) {
         this.cons = cons;
+    }
+
+    /** The contact of this step's constraint i in contact order (i &lt; the constraint count). */
+    int contactInOrder(int i) {
+        return candidates[i];
     }
 
     /**
