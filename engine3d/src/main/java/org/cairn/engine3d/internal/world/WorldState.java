@@ -571,7 +571,7 @@ public final class WorldState implements BroadPhase.PairFilter {
         // handful run faster on one thread than handed out and merged) and the filter is the
         // engine's own: a custom filter is the user's code, asked on the stepping thread.
         int workers = customFilter == null ? pool.workerCount() : 1;
-        int moved = broadPhase.beginPairSearch(this, workers);
+        int moved = broadPhase.beginPairSearch(this, workers, pool);
         if (workers > 1 && moved >= PARALLEL_PAIR_SEARCH) {
             pool.run(findPairsTask, moved, PAIR_SEARCH_BLOCK);
             sharedPairSearches++;

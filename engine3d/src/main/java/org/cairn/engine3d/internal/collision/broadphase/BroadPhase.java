@@ -4,6 +4,7 @@ import java.util.Arrays;
 import org.cairn.engine3d.geometry.Aabb;
 import org.cairn.engine3d.internal.container.LongArray;
 import org.cairn.engine3d.internal.container.LongHashSet;
+import org.cairn.engine3d.internal.task.WorkerPool;
 
 /**
  * Finds pairs of shapes whose fat boxes overlap. Static shapes live in their own tree, so the many
@@ -162,7 +163,7 @@ public final class BroadPhase {
      * moved proxies' queries shared among workers.
      */
     public void updatePairs(PairFilter pairFilter, LongArray newPairs) {
-        int moved = beginPairSearch(pairFilter, 1);
+        int moved = beginPairSearch(pairFilter, 1, null);
         findPairs(0, moved, 0);
         endPairSearch(newPairs);
     }
@@ -172,9 +173,10 @@ public final class BroadPhase {
      * the queries walk a tight tree (Box2D v3 rebuilds after them, beside the narrowphase on
      * another thread; the tree's shape changes no pair, as they are sorted). Returns how many
      * proxies moved: {@link #findPairs} then queries them, split in any way among {@code workers}
-     * workers (the filter is then asked on each of them).
+     * workers (the filter is then asked on each of them). A large rebuild runs its two halves on
+     * two of {@code pool}'s workers (null: this thread alone), with the same tree.
      */
-    public int beginPairSearch(PairFilter pairFilter, int workers) {
+    public int beginPairSearch(PairFilter pairFilter, int workers, WorkerPool pool) {
         filter = pairFilter;
         if (finders.length < workers) {
             PairFinder[] grown = Arrays.copyOf(finders, workers);
@@ -186,7 +188,7 @@ public final class BroadPhase {
         for (PairFinder f : finders) {
             f.found.clear();
         }
-        trees[DYNAMIC].rebuild();
+        trees[DYNAMIC].rebuild(pool);
         return moveCount;
     }
 

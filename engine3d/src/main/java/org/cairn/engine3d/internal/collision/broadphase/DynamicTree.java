@@ -2,6 +2,7 @@ package org.cairn.engine3d.internal.collision.broadphase;
 
 import java.util.Arrays;
 import org.cairn.engine3d.geometry.Aabb;
+import org.cairn.engine3d.internal.task.WorkerPool;
 
 /**
  * A bounding volume hierarchy of axis-aligned boxes whose leaves are proxies (Box2D's dynamic
@@ -173,11 +174,19 @@ public final class DynamicTree {
      * nothing when none were. The tree's shape changes, its leaves and their boxes do not.
      */
     public void rebuild() {
+        rebuild(null);
+    }
+
+    /**
+     * As {@link #rebuild()}, a large rebuild's two halves on two of the pool's workers (null: on
+     * this thread); the same tree either way ({@link TreeRebuild}).
+     */
+    public void rebuild(WorkerPool pool) {
         if (!anyEnlarged) {
             return;
         }
         anyEnlarged = false;
-        root = rebuilder.rebuild(this, root);
+        root = rebuilder.rebuild(this, root, pool);
     }
 
     /** An internal node's box and height from its two children's. */
@@ -211,6 +220,21 @@ public final class DynamicTree {
     }
 
     /** Height of the tree (0 for a single leaf, -1 when empty). */
+    /** The root node ({@link #NULL} when empty); for tests. */
+    int root() {
+        return root;
+    }
+
+    /** Node slots allocated so far, live and free; for tests. */
+    int nodeCapacity() {
+        return capacity;
+    }
+
+    /** A node's height (−1: a free slot); for tests. */
+    int nodeHeight(int node) {
+        return height[node];
+    }
+
     public int height() {
         return root == NULL ? -1 : height[root];
     }

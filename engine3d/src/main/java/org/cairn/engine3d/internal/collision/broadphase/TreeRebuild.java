@@ -1,6 +1,8 @@
 package org.cairn.engine3d.internal.collision.broadphase;
 
 import java.util.Arrays;
+import org.cairn.engine3d.internal.task.RangeTask;
+import org.cairn.engine3d.internal.task.WorkerPool;
 
 /**
  * Rebuilds the part of a {@link DynamicTree} that enlarged leaves made loose (Box2D v3's partial
@@ -19,12 +21,36 @@ final class TreeRebuild {
     private double[] centres = new double[48];
     /** The walk's stack of nodes still to visit. */
     private int[] walk = new int[32];
-    /** The build's stack: per level, its node, the range [start, end) of pieces, the split, and how many children it has. */
-    private int[] node = new int[16];
-    private int[] start = new int[16];
-    private int[] split = new int[16];
-    private int[] end = new int[16];
-    private int[] children = new int[16];
+    /**
+     * The new top's internal nodes, taken from the tree before the build, in the order a build top
+     * down takes them (preorder: a range's node, then its first part's, then its second's), so a
+     * part built on its own takes the same nodes as when the whole is built in one go.
+     */
+    private int[] slots = new int[16];
+    /** The stacks of the two halves' builds (the first also builds the whole on one thread). */
+    private final Builder[] builders = {new Builder(), new Builder()};
+    /** Pieces from which the two halves of the new top are built on two workers at once. */
+    static final int PARALLEL_PIECES = 1024;
+    private DynamicTree halfTree;
+    private int halfSplit, halfCount;
+    private final int[] halfRoot = new int[2];
+    private final RangeTask halves = (from, to, w) -> {
+        for (int h = from; h < to; h++) {
+            halfRoot[h] = h == 0 ? part(builders[0], halfTree, 0, halfSplit, 1)
+                    : part(builders[1], halfTree, halfSplit, halfCount, halfSplit);
+        }
+    };
+
+    /** One build's stack: per level, its node, the range [start, end) of pieces, the split, and how many children it has. */
+    private static final class Builder {
+        int[] node = new int[16];
+        int[] start = new int[16];
+        int[] split = new int[16];
+        int[] end = new int[16];
+        int[] children = new int[16];
+        /** The next of the build's slots. */
+        int next;
+    }
 
     /**
      * Room to gather every node of a tree of this capacity, made when the tree grows: what a
@@ -34,36 +60,78 @@ final class TreeRebuild {
         if (pieces.length < capacity) {
             pieces = new int[capacity];
             centres = new double[3 * capacity];
+            slots = new int[capacity];
         }
     }
 
-    /** Rebuilds the enlarged part of the tree; returns the new root. */
+    /** Rebuilds the enlarged part of the tree on this thread; returns the new root. */
     int rebuild(DynamicTree tree, int root) {
+        return rebuild(tree, root, null);
+    }
+
+    /**
+     * Rebuilds the enlarged part of the tree; returns the new root. With a pool of two workers or
+     * more and at least {@link #PARALLEL_PIECES} pieces, the new top's first split is made here and
+     * its two halves are built on two workers: the halves touch disjoint pieces and nodes, and
+     * each takes the nodes the one-thread build would give it, so the tree is the same node for
+     * node.
+     */
+    int rebuild(DynamicTree tree, int root, WorkerPool pool) {
         int count = gather(tree, root);
         if (count == 1) {
             tree.parent[pieces[0]] = DynamicTree.NULL;
             return pieces[0];
         }
+        if (slots.length < count - 1) {
+            slots = new int[Math.max(count - 1, 2 * slots.length)];
+        }
+        for (int i = 0; i < count - 1; i++) {
+            slots[i] = tree.allocateNode();
+        }
+        if (pool == null || pool.workerCount() < 2 || count < PARALLEL_PIECES) {
+            return build(builders[0], tree, 0, count, 0);
+        }
+        int top = slots[0];
+        int split = partition(0, count);
+        halfTree = tree;
+        halfSplit = split;
+        halfCount = count;
+        pool.run(halves, 2, 1);
+        halfTree = null;
+        attach(tree, top, halfRoot[0], true);
+        attach(tree, top, halfRoot[1], false);
+        tree.refreshFromChildren(top);
+        return top;
+    }
+
+    /** The subtree over pieces [from, to) (the piece itself when it is one), its nodes from slots[slot..]. */
+    private int part(Builder b, DynamicTree tree, int from, int to, int slot) {
+        return to - from == 1 ? pieces[from] : build(b, tree, from, to, slot);
+    }
+
+    /** Builds the subtree over pieces [from, to), at least two, top down, its nodes from slots[slot..]; returns its root. */
+    private int build(Builder b, DynamicTree tree, int from, int to, int slot) {
+        b.next = slot;
         int top = 0;
-        push(tree, top, 0, count);
+        push(b, top, from, to);
         while (true) {
-            children[top]++;
-            if (children[top] == 2) {
-                int n = node[top];
+            b.children[top]++;
+            if (b.children[top] == 2) {
+                int n = b.node[top];
                 tree.refreshFromChildren(n);
                 if (top == 0) {
                     return n;
                 }
                 top--;
-                attach(tree, node[top], n, children[top] == 0);
+                attach(tree, b.node[top], n, b.children[top] == 0);
             } else {
-                int from = children[top] == 0 ? start[top] : split[top];
-                int to = children[top] == 0 ? split[top] : end[top];
-                if (to - from == 1) {
-                    attach(tree, node[top], pieces[from], children[top] == 0);
+                int first = b.children[top] == 0 ? b.start[top] : b.split[top];
+                int last = b.children[top] == 0 ? b.split[top] : b.end[top];
+                if (last - first == 1) {
+                    attach(tree, b.node[top], pieces[first], b.children[top] == 0);
                 } else {
                     top++;
-                    push(tree, top, from, to);
+                    push(b, top, first, last);
                 }
             }
         }
@@ -104,21 +172,21 @@ final class TreeRebuild {
         return count;
     }
 
-    /** A new internal node at build level {@code level} over pieces [from, to). */
-    private void push(DynamicTree tree, int level, int from, int to) {
-        if (level == node.length) {
+    /** A new internal node at build level {@code level} over pieces [from, to): the build's next slot. */
+    private void push(Builder b, int level, int from, int to) {
+        if (level == b.node.length) {
             int grown = 2 * level;
-            node = Arrays.copyOf(node, grown);
-            start = Arrays.copyOf(start, grown);
-            split = Arrays.copyOf(split, grown);
-            end = Arrays.copyOf(end, grown);
-            children = Arrays.copyOf(children, grown);
+            b.node = Arrays.copyOf(b.node, grown);
+            b.start = Arrays.copyOf(b.start, grown);
+            b.split = Arrays.copyOf(b.split, grown);
+            b.end = Arrays.copyOf(b.end, grown);
+            b.children = Arrays.copyOf(b.children, grown);
         }
-        node[level] = tree.allocateNode();
-        start[level] = from;
-        end[level] = to;
-        split[level] = partition(from, to);
-        children[level] = -1;
+        b.node[level] = slots[b.next++];
+        b.start[level] = from;
+        b.end[level] = to;
+        b.split[level] = partition(from, to);
+        b.children[level] = -1;
     }
 
     private static void attach(DynamicTree tree, int parent, int child, boolean first) {

@@ -127,6 +127,65 @@ class DynamicTreeTest {
         assertTrue(tree.height() <= 3 * Math.log(live) / Math.log(2), "height " + tree.height());
     }
 
+    @Test
+    void aRebuildInTwoHalvesOnTwoWorkersGivesTheSameTreeNodeForNode() {
+        // Two trees given the same leaves and the same moves; one rebuilds on one thread, the other
+        // with a pool of two workers, which builds the new top's halves apart once it has
+        // TreeRebuild.PARALLEL_PIECES pieces. Every node (children, parent, height, box) must agree.
+        DynamicTree serial = new DynamicTree(), parallel = new DynamicTree();
+        List<Integer> proxies = new ArrayList<>();
+        List<Aabb> boxes = new ArrayList<>();
+        Random random = new Random(31);
+        for (int i = 0; i < 3000; i++) {
+            Aabb box = randomBox(random, 60);
+            int p = serial.createProxy(box, i);
+            assertEquals(p, parallel.createProxy(box, i));
+            proxies.add(p);
+            boxes.add(box);
+        }
+        int largeRebuilds = 0;
+        try (org.cairn.engine3d.internal.task.WorkerPool pool = new org.cairn.engine3d.internal.task.WorkerPool(2)) {
+            for (int round = 0; round < 12; round++) {
+                // Early rounds move most leaves (a rebuild of thousands of pieces), later ones a few.
+                int share = round < 6 ? 2 : 40;
+                for (int k = 0; k < proxies.size(); k++) {
+                    if (random.nextInt(share) != 0) {
+                        continue;
+                    }
+                    Aabb old = boxes.get(k);
+                    double dx = random.nextGaussian(), dy = random.nextGaussian(), dz = random.nextGaussian();
+                    Aabb box = new Aabb(old.minX + dx, old.minY + dy, old.minZ + dz, old.maxX + dx, old.maxY + dy,
+                            old.maxZ + dz);
+                    serial.enlargeProxy(proxies.get(k), box);
+                    parallel.enlargeProxy(proxies.get(k), box);
+                    boxes.set(k, box);
+                }
+                largeRebuilds += round < 6 ? 1 : 0;
+                serial.rebuild();
+                parallel.rebuild(pool);
+                parallel.validate();
+                assertEquals(serial.root(), parallel.root(), "root, round " + round);
+                assertEquals(serial.height(), parallel.height(), "height, round " + round);
+                for (int n = 0; n < serial.nodeCapacity(); n++) {
+                    String at = "node " + n + ", round " + round;
+                    assertEquals(serial.nodeHeight(n), parallel.nodeHeight(n), at);
+                    if (serial.nodeHeight(n) < 0) {
+                        continue;
+                    }
+                    assertEquals(serial.child1[n], parallel.child1[n], at);
+                    assertEquals(serial.child2[n], parallel.child2[n], at);
+                    assertEquals(serial.parent[n], parallel.parent[n], at);
+                    for (int c = 0; c < 6; c++) {
+                        assertEquals(Double.doubleToLongBits(serial.box[6 * n + c]),
+                                Double.doubleToLongBits(parallel.box[6 * n + c]), at);
+                    }
+                }
+                assertQueriesExact(parallel, proxies, boxes, random, "two workers, round " + round);
+            }
+        }
+        assertEquals(6, largeRebuilds);
+    }
+
     private static void assertQueriesExact(DynamicTree tree, List<Integer> proxies, List<Aabb> boxes, Random random,
                                            String where) {
         for (int q = 0; q < 5; q++) {
