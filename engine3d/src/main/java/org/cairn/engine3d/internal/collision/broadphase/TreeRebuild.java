@@ -64,17 +64,12 @@ final class TreeRebuild {
         }
     }
 
-    /** Rebuilds the enlarged part of the tree on this thread; returns the new root. */
-    int rebuild(DynamicTree tree, int root) {
-        return rebuild(tree, root, null);
-    }
-
     /**
      * Rebuilds the enlarged part of the tree; returns the new root. With a pool of two workers or
-     * more and at least {@link #PARALLEL_PIECES} pieces, the new top's first split is made here and
-     * its two halves are built on two workers: the halves touch disjoint pieces and nodes, and
-     * each takes the nodes the one-thread build would give it, so the tree is the same node for
-     * node.
+     * more (null: this thread alone) and at least {@link #PARALLEL_PIECES} pieces, the new top's
+     * first split is made here and its two halves are built on two workers: the halves touch
+     * disjoint pieces and nodes, and each takes the nodes the one-thread build would give it, so
+     * the tree is the same node for node.
      */
     int rebuild(DynamicTree tree, int root, WorkerPool pool) {
         int count = gather(tree, root);
