@@ -8,6 +8,7 @@ import org.cairn.engine3d.geometry.TriangleMesh;
 import org.cairn.engine3d.internal.body.BodyStore;
 import org.cairn.engine3d.internal.check.Check;
 import org.cairn.engine3d.internal.math.Mat3;
+import org.cairn.engine3d.internal.math.StrictTrig;
 import org.cairn.engine3d.internal.collision.narrowphase.CollisionShape;
 import org.cairn.engine3d.internal.contact.ContactStore;
 import org.cairn.engine3d.internal.world.MassUpdate;
@@ -1464,10 +1465,10 @@ public final class World {
             w0 = 1.0 - alpha;
             w1 = alpha;
         } else {
-            double angle = StrictMath.acos(cos);
-            double sin = StrictMath.sin(angle);
-            w0 = StrictMath.sin((1.0 - alpha) * angle) / sin;
-            w1 = StrictMath.sin(alpha * angle) / sin;
+            double angle = StrictTrig.acos(cos);
+            double sin = StrictTrig.sin(angle);
+            w0 = StrictTrig.sin((1.0 - alpha) * angle) / sin;
+            w1 = StrictTrig.sin(alpha * angle) / sin;
         }
         w0 *= sign;
         dest.set(w0 * q0[o] + w1 * q1[o], w0 * q0[o + 1] + w1 * q1[o + 1], w0 * q0[o + 2] + w1 * q1[o + 2],

@@ -9,6 +9,7 @@ import org.cairn.engine3d.internal.collision.narrowphase.CollisionShape;
 import org.cairn.engine3d.internal.collision.narrowphase.Gjk;
 import org.cairn.engine3d.internal.collision.narrowphase.MeshData;
 import org.cairn.engine3d.internal.math.Quat;
+import org.cairn.engine3d.internal.math.StrictTrig;
 
 /**
  * Continuous collision of fast dynamic bodies against static shapes (Box2D's "bullet-lite"
@@ -124,7 +125,7 @@ public final class Continuous {
         if (distance + turnUpperBound(d) * b.maxExtent[i] <= slow) {
             return;
         }
-        double angle = 2.0 * Math.acos(d);
+        double angle = 2.0 * StrictTrig.acos(d);
         motionBound = distance + angle * b.maxExtent[i];
         if (motionBound <= slow) {
             return;

@@ -6,8 +6,8 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
- * StrictTrig's sine and cosine are StrictMath's, bit for bit: the oracle is the JDK's fdlibm, which
- * this class only evaluates faster for small angles.
+ * StrictTrig's sine, cosine and arc cosine are StrictMath's, bit for bit: the oracle is the JDK's
+ * fdlibm, which this class only evaluates faster.
  */
 class StrictTrigTest {
     private static void assertSameBits(double x) {
@@ -58,6 +58,47 @@ class StrictTrigTest {
                     assertSameBits(-words(high, low));
                 }
             }
+        }
+    }
+
+    private static void assertSameAcos(double x) {
+        assertEquals(Double.doubleToLongBits(StrictMath.acos(x)), Double.doubleToLongBits(StrictTrig.acos(x)),
+                () -> "acos(" + x + ")");
+    }
+
+    @Test
+    void arcCosinesOverTheDomainGiveStrictMathsBits() {
+        Random random = new Random(20261205);
+        for (int i = 0; i < 1_000_000; i++) {
+            // Uniform over [−1, 1]; and 1 − t, −1 + t and ±t log-uniform in t down to 2⁻⁶⁰ (the
+            // turn of a body that barely turned is acos of a dot product a rounding below 1).
+            assertSameAcos(random.nextDouble() * 2 - 1);
+            double t = random.nextDouble() * Math.scalb(1.0, -random.nextInt(61));
+            assertSameAcos(1 - t);
+            assertSameAcos(-1 + t);
+            assertSameAcos(random.nextBoolean() ? t : -t);
+        }
+    }
+
+    @Test
+    void arcCosinesAtTheEdgesAndOutsideTheDomainGiveStrictMathsBits() {
+        // e_acos.c's branches turn on |x|'s high word: 2⁻⁵⁷ (tiny), 0.5 and 1.
+        int[] edges = {0x3c600000, 0x3fe00000, 0x3ff00000};
+        for (int edge : edges) {
+            for (int high = edge - 2; high <= edge + 2; high++) {
+                for (int low : new int[] {0, 1, 0x54442d18, 0x7fffffff, 0x80000000, 0xfffffffe, 0xffffffff}) {
+                    assertSameAcos(words(high, low));
+                    assertSameAcos(-words(high, low));
+                }
+            }
+        }
+        Random random = new Random(11);
+        for (int i = 0; i < 200_000; i++) {
+            assertSameAcos(Double.longBitsToDouble(random.nextLong()));
+        }
+        for (double x : new double[] {0.0, -0.0, 1.0, -1.0, Math.nextDown(1.0), Math.nextUp(-1.0), 0.5, -0.5,
+            Double.MIN_VALUE, Double.MAX_VALUE, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.NaN}) {
+            assertSameAcos(x);
         }
     }
 }
