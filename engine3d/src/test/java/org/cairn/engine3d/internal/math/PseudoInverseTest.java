@@ -247,4 +247,71 @@ class PseudoInverseTest {
             }
         }
     }
+
+    /** K = Φ·G·Φᵀ for n points' factors Φ (n×3, rows (1, w₁, w₂)) and G (3×3). */
+    private static double[] fromFactors(double[] phi, int n, double[] g) {
+        double[] k = new double[n * n];
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) {
+                for (int a = 0; a < 3; a++) {
+                    for (int c = 0; c < 3; c++) {
+                        k[i * n + j] += phi[3 * i + a] * g[3 * a + c] * phi[3 * j + c];
+                    }
+                }
+            }
+        }
+        return k;
+    }
+
+    /**
+     * A block the factored form gets wrong, and the check that catches it: a cube against a
+     * kinematic drum whose centre is 16 m away, two of its three points 2 mm apart (Box3D's washer,
+     * step 257). Its factors' Gram matrix ΦᵀΦ is near singular although K is merely ill-conditioned,
+     * and the factored form, which its own test lets through, misses A·X·A = A by more than half of
+     * K; Jacobi's sweeps on K itself meet the Penrose conditions to 1e-6 (the cube left at
+     * 10⁴³ m/s on the first).
+     */
+    @Test
+    void thePenroseCheckRejectsAFactoredInverseOfNearSingularFactors() {
+        double[] phi = {1.0, -1.6722008274589197, -4.5977080201342595, 1.0, -1.6724554122824538, -4.608500640326985, 1.0,
+            -1.6724554122824524, -4.997820401306852};
+        double[] g = {14.963347703932387, 0.9197189391625331, 2.812925229148675, 0.9197189391625331, 0.5859374999999998, 0.0,
+            2.812925229148675, 0.0, 0.5859374999999999};
+        double[] k = fromFactors(phi, 3, g);
+        double[] factored = new double[9], jacobi = new double[9], scratch = new double[45];
+        assertTrue(PseudoInverse.factored(phi, 3, g, factored, scratch), "the factored form's own test lets it through");
+        PseudoInverse.refine(k, 3, factored, scratch);
+        org.junit.jupiter.api.Assertions.assertFalse(PseudoInverse.meetsPenroseConditions(k, 3, factored, 1e-6, scratch));
+        PseudoInverse.symmetric(k, 3, jacobi, scratch);
+        assertTrue(PseudoInverse.meetsPenroseConditions(k, 3, jacobi, 1e-6, scratch));
+    }
+
+    /**
+     * The check passes Jacobi's pseudo-inverses of well-spread blocks of every rank, and fails one
+     * with a diagonal entry off by a part in 10⁴ of its largest (in A's null space too, where only
+     * X·A·X = X sees it), and one holding a NaN.
+     */
+    @Test
+    void thePenroseCheckPassesPseudoInversesAndFailsPerturbedOnes() {
+        Random random = new Random(31);
+        double[] scratch = new double[45];
+        for (int trial = 0; trial < 200; trial++) {
+            int n = 1 + random.nextInt(4), rank = 1 + random.nextInt(n);
+            double[] a = gram(random, n, rank), x = new double[n * n];
+            PseudoInverse.symmetric(a, n, x, scratch);
+            assertTrue(PseudoInverse.meetsPenroseConditions(a, n, x, 1e-9, scratch), "trial " + trial);
+            double largest = 0;
+            for (double v : x) {
+                largest = Math.max(largest, Math.abs(v));
+            }
+            int i = random.nextInt(n);
+            double[] off = x.clone();
+            off[i * n + i] += 1e-4 * largest;
+            org.junit.jupiter.api.Assertions.assertFalse(PseudoInverse.meetsPenroseConditions(a, n, off, 1e-6, scratch),
+                    "trial " + trial);
+            double[] nan = x.clone();
+            nan[i] = Double.NaN;
+            org.junit.jupiter.api.Assertions.assertFalse(PseudoInverse.meetsPenroseConditions(a, n, nan, 1e-6, scratch));
+        }
+    }
 }
