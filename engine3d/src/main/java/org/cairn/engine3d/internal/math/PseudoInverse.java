@@ -309,15 +309,7 @@ public final class PseudoInverse {
      */
     public static void refine(double[] a, int n, double[] x, double[] scratch) {
         int t = n * n;
-        for (int i = 0; i < n; i++) {
-            for (int j = 0; j < n; j++) {
-                double sum = 0;
-                for (int k = 0; k < n; k++) {
-                    sum += a[i * n + k] * x[k * n + j];
-                }
-                scratch[i * n + j] = sum;
-            }
-        }
+        product(a, x, n, scratch);
         for (int i = 0; i < n; i++) {
             for (int j = i; j < n; j++) {
                 double sum = 0;
@@ -353,15 +345,7 @@ public final class PseudoInverse {
             largestX = Math.max(largestX, Math.abs(x[i]));
         }
         // scratch: P = A·X.
-        for (int i = 0; i < n; i++) {
-            for (int j = 0; j < n; j++) {
-                double sum = 0;
-                for (int k = 0; k < n; k++) {
-                    sum += a[i * n + k] * x[k * n + j];
-                }
-                scratch[i * n + j] = sum;
-            }
-        }
+        product(a, x, n, scratch);
         // Each test negated, so that a NaN fails it.
         for (int i = 0; i < n; i++) {
             for (int j = 0; j < n; j++) {
@@ -380,5 +364,18 @@ public final class PseudoInverse {
             }
         }
         return true;
+    }
+
+    /** dest[0..n²) = A·X for n×n row-major A and X. */
+    private static void product(double[] a, double[] x, int n, double[] dest) {
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) {
+                double sum = 0;
+                for (int k = 0; k < n; k++) {
+                    sum += a[i * n + k] * x[k * n + j];
+                }
+                dest[i * n + j] = sum;
+            }
+        }
     }
 }

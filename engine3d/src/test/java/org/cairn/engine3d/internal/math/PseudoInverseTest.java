@@ -141,16 +141,7 @@ class PseudoInverseTest {
                 phi[3 * i + 2] = random.nextGaussian();
             }
             double[] g = gram(random, 3, 3);
-            double[] k = new double[n * n];
-            for (int i = 0; i < n; i++) {
-                for (int j = 0; j < n; j++) {
-                    for (int a = 0; a < 3; a++) {
-                        for (int c = 0; c < 3; c++) {
-                            k[i * n + j] += phi[3 * i + a] * g[3 * a + c] * phi[3 * j + c];
-                        }
-                    }
-                }
-            }
+            double[] k = fromFactors(phi, n, g);
             double[] jacobi = new double[n * n], factored = new double[n * n], scratch = new double[45];
             PseudoInverse.symmetric(k, n, jacobi, scratch);
             boolean done = PseudoInverse.factored(phi, n, g, factored, scratch);
