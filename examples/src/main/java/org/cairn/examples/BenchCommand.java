@@ -9,10 +9,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.cairn.engine3d.BodyId;
+import org.cairn.engine3d.BodyType;
 import org.cairn.engine3d.StepProfile;
 import org.cairn.engine3d.World;
 import org.cairn.engine3d.WorldDef;
 import org.cairn.scene.SceneDef;
+import org.joml.Vector3d;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -71,6 +74,8 @@ final class BenchCommand implements Callable<Integer> {
         final double[] msPerStep;
         final double[][] stageMillis;
         int bodies;
+        /** The most bodies found running away at the end of a counted repeat ({@link #runaways}). */
+        int runaway;
 
         Runs(String path, SceneDef def, int repeats) {
             this.path = path;
@@ -135,6 +140,14 @@ final class BenchCommand implements Callable<Integer> {
                     continue;
                 }
                 run.msPerStep[r] = ms;
+                int away = runaways(world);
+                run.runaway = Math.max(run.runaway, away);
+                if (away > 0) {
+                    err.printf(Locale.ROOT, "bench: warning: %s, repeat %d: %d bod%s at the speed limit (%.3g m/s) or not"
+                            + " finite at the end: the scene may have blown up, and its timings are not those of the"
+                            + " scene working%n", name(run.path), r + 1, away, away == 1 ? "y" : "ies",
+                            run.world.maxLinearSpeed());
+                }
                 sum.scale(1.0 / (steps - 1));
                 for (StepProfile.Stage stage : StepProfile.Stage.values()) {
                     run.stageMillis[stage.ordinal()][r] = sum.millis(stage);
@@ -155,6 +168,25 @@ final class BenchCommand implements Callable<Integer> {
             }
         }
         return 0;
+    }
+
+    /**
+     * Dynamic bodies at the end of a run that move at the world's speed limit (within 1 %) or whose
+     * state is not finite: what a scene that blew up leaves. Box3D's washer once exploded at its
+     * step 257 and its cubes flew at the limit to the end, while the timings of those steps went
+     * into its figures unnoticed. A scene that throws bodies that fast on purpose is flagged too.
+     */
+    static int runaways(World world) {
+        double limit = 0.99 * world.def().maxLinearSpeed();
+        Vector3d v = new Vector3d();
+        int count = world.nonFiniteBodyCount();
+        for (BodyId body : world.bodies(new ArrayList<>())) {
+            if (world.type(body) == BodyType.DYNAMIC && world.linearVelocity(body, v).isFinite()
+                    && v.length() >= limit) {
+                count++;
+            }
+        }
+        return count;
     }
 
     /**
@@ -204,6 +236,7 @@ final class BenchCommand implements Callable<Integer> {
         root.put("steps", steps);
         root.put("repeats", repeats);
         root.put("warmup", warmup);
+        root.put("runawayBodies", run.runaway);
         ObjectNode ms = root.putObject("msPerStep");
         ms.put("min", min(run.msPerStep));
         ms.put("median", RunCommand.median(run.msPerStep));
@@ -225,6 +258,10 @@ final class BenchCommand implements Callable<Integer> {
                 run.world.workerCount() == 1 ? "" : "s"));
         s.append(String.format(Locale.ROOT, "  step                  %9.3f ms median, %.3f ms min%n",
                 RunCommand.median(run.msPerStep), min(run.msPerStep)));
+        if (run.runaway > 0) {
+            s.append(String.format(Locale.ROOT, "  warning: up to %d bod%s at the speed limit or not finite at the end of a repeat:"
+                    + " the scene may have blown up%n", run.runaway, run.runaway == 1 ? "y" : "ies"));
+        }
         for (StepProfile.Stage stage : StepProfile.Stage.values()) {
             s.append(String.format(Locale.ROOT, "  %-21s %9.3f ms%n", stageName(stage),
                     RunCommand.median(run.stageMillis[stage.ordinal()])));

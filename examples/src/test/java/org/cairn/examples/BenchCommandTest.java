@@ -113,4 +113,30 @@ class BenchCommandTest {
         assertEquals("E0309", report.get("diagnostics").get(0).get("code").asText());
         assertEquals(19, report.get("diagnostics").get(0).get("column").asInt());
     }
+
+    /**
+     * A scene whose bodies end a repeat at the speed limit is flagged (a scene that blew up leaves
+     * them there): on stderr, in the text report and as runawayBodies in the JSON; a pyramid is not.
+     */
+    @Test
+    void bodiesLeftAtTheSpeedLimitAreReported(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path scene = dir.resolve("thrown.scene");
+        java.nio.file.Files.writeString(scene, """
+                scene 1
+                world gravity=(0, 0, 0)
+                body slow at=(0, 0, 0) v=(1m/s, 0, 0) { sphere r=0.1m }
+                body fast at=(0, 5m, 0) v=(1000m/s, 0, 0) { sphere r=0.1m }
+                """);
+        RunCommandTest.Outcome o = RunCommandTest.cairn("bench", scene.toString(), "scenes/pyramid.scene", "--steps", "3",
+                "--repeats", "1", "--json");
+        assertEquals(0, o.code(), o.err());
+        String[] lines = o.out().strip().split("\n");
+        assertEquals(1, MAPPER.readTree(lines[0]).get("runawayBodies").asInt(), lines[0]);
+        assertEquals(0, MAPPER.readTree(lines[1]).get("runawayBodies").asInt(), lines[1]);
+        assertTrue(o.err().contains("bench: warning: thrown.scene, repeat 1: 1 body at the speed limit (400 m/s)"), o.err());
+        assertTrue(!o.err().contains("warning: pyramid.scene"), o.err());
+        RunCommandTest.Outcome text = RunCommandTest.cairn("bench", scene.toString(), "--steps", "3", "--repeats", "1");
+        assertTrue(text.out().contains("warning: up to 1 body at the speed limit or not finite at the end of a repeat"),
+                text.out());
+    }
 }
