@@ -9,13 +9,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.cairn.engine3d.BodyId;
-import org.cairn.engine3d.BodyType;
 import org.cairn.engine3d.StepProfile;
 import org.cairn.engine3d.World;
 import org.cairn.engine3d.WorldDef;
 import org.cairn.scene.SceneDef;
-import org.joml.Vector3d;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -74,7 +71,7 @@ final class BenchCommand implements Callable<Integer> {
         final double[] msPerStep;
         final double[][] stageMillis;
         int bodies;
-        /** The most bodies found running away at the end of a counted repeat ({@link #runaways}). */
+        /** The most bodies found running away at the end of a counted repeat ({@link Runaways}). */
         int runaway;
 
         Runs(String path, SceneDef def, int repeats) {
@@ -140,7 +137,7 @@ final class BenchCommand implements Callable<Integer> {
                     continue;
                 }
                 run.msPerStep[r] = ms;
-                int away = runaways(world);
+                int away = Runaways.count(world);
                 run.runaway = Math.max(run.runaway, away);
                 if (away > 0) {
                     err.printf(Locale.ROOT, "bench: warning: %s, repeat %d: %d bod%s at the speed limit (%.3g m/s) or not"
@@ -168,25 +165,6 @@ final class BenchCommand implements Callable<Integer> {
             }
         }
         return 0;
-    }
-
-    /**
-     * Dynamic bodies at the end of a run that move at the world's speed limit (within 1 %) or whose
-     * state is not finite: what a scene that blew up leaves. Box3D's washer once exploded at its
-     * step 257 and its cubes flew at the limit to the end, while the timings of those steps went
-     * into its figures unnoticed. A scene that throws bodies that fast on purpose is flagged too.
-     */
-    static int runaways(World world) {
-        double limit = 0.99 * world.def().maxLinearSpeed();
-        Vector3d v = new Vector3d();
-        int count = world.nonFiniteBodyCount();
-        for (BodyId body : world.bodies(new ArrayList<>())) {
-            if (world.type(body) == BodyType.DYNAMIC && world.linearVelocity(body, v).isFinite()
-                    && v.length() >= limit) {
-                count++;
-            }
-        }
-        return count;
     }
 
     /**

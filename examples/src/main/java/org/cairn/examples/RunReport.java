@@ -76,6 +76,8 @@ final class RunReport {
         // An energy beyond the largest double (1e100 kg at 1e105 m/s) is null, never the string "Infinity".
         finiteOrNull(energy, "kinetic", world.kineticEnergy());
         finiteOrNull(energy, "potential", world.potentialEnergy());
+        // Added after the first release of this contract: bodies at the speed limit or not finite.
+        root.put("runawayBodies", Runaways.count(world));
         ArrayNode contacts = root.putArray("contacts");
         Map<BodyId, String> names = namesById(built);
         Contacts cs = world.contacts();
@@ -148,6 +150,11 @@ final class RunReport {
         s.append(String.format(Locale.ROOT, "  contacts  %d touching%n", world.contacts().count()));
         s.append(String.format(Locale.ROOT, "  energy    kinetic %.6g J, potential %.6g J%n",
                 world.kineticEnergy(), world.potentialEnergy()));
+        int runaway = Runaways.count(world);
+        if (runaway > 0) {
+            s.append(String.format(Locale.ROOT, "  warning   %d dynamic bod%s at the speed limit (%.3g m/s) or not finite:"
+                    + " the scene may have blown up%n", runaway, runaway == 1 ? "y" : "ies", world.def().maxLinearSpeed()));
+        }
         if (timing.awakeSteps() == 0) {
             s.append(String.format(Locale.ROOT, "  timing    no step simulated a body (all asleep); %.3f ms per step (median)%n",
                     timing.msPerStep()));

@@ -77,7 +77,8 @@ class RunCommandTest {
         assertEquals(0, run.code(), run.err());
         assertEquals(1, run.out().strip().lines().count(), "exactly one JSON object on one line");
         JsonNode root = MAPPER.readTree(run.out());
-        assertKeys(root, "scene", "steps", "time", "world", "bodies", "energy", "contacts", "joints", "timing");
+        assertKeys(root, "scene", "steps", "time", "world", "bodies", "energy", "runawayBodies", "contacts", "joints", "timing");
+        assertEquals(0, root.get("runawayBodies").asInt(), "a tower that stands leaves nothing at the speed limit");
         JsonNode world = root.get("world");
         assertKeys(world, "dt", "substeps", "solver", "gravity", "workers");
         assertEquals(1.0 / 60, world.get("dt").asDouble(), 1e-15);
@@ -163,6 +164,25 @@ class RunCommandTest {
         assertEquals(2, outOfRange.code());
         assertTrue(outOfRange.err().contains("w.scene:2:15") && outOfRange.err().contains("workers must be in [1, 64], got 65"),
                 outOfRange.err());
+    }
+
+    /** A body left at the speed limit is counted in the JSON and warned of in the summary (a scene that blew up leaves them). */
+    @Test
+    void bodiesAtTheSpeedLimitAreReported(@TempDir Path dir) throws IOException {
+        Path scene = dir.resolve("thrown.scene");
+        Files.writeString(scene, """
+                scene 1
+                world gravity=(0, 0, 0)
+                body slow at=(0, 0, 0) v=(1m/s, 0, 0) { sphere r=0.1m }
+                body fast at=(0, 5m, 0) v=(1000m/s, 0, 0) { sphere r=0.1m }
+                """);
+        Outcome json = cairn("run", scene.toString(), "--json", "--steps", "3");
+        assertEquals(0, json.code(), json.err());
+        assertEquals(1, MAPPER.readTree(json.out()).get("runawayBodies").asInt(), json.out());
+        Outcome text = cairn("run", scene.toString(), "--steps", "3");
+        assertTrue(text.out().contains("warning   1 dynamic body at the speed limit (400 m/s) or not finite"), text.out());
+        Outcome calm = cairn("run", SCENES.resolve("resting-box.scene").toString(), "--steps", "3");
+        assertFalse(calm.out().contains("warning"), calm.out());
     }
 
     @Test
