@@ -113,18 +113,14 @@ public final class StrictTrig {
                 return PIO2_HI + PIO2_LO;
             }
             double z = x * x;
-            double p = z * (PS0 + z * (PS1 + z * (PS2 + z * (PS3 + z * (PS4 + z * PS5)))));
-            double q = 1.0 + z * (QS1 + z * (QS2 + z * (QS3 + z * QS4)));
-            double r = p / q;
+            double r = asinRatio(z);
             return PIO2_HI - (x - (PIO2_LO - x * r));
         }
         if (hx < 0) {
             // x < −0.5.
             double z = (1.0 + x) * 0.5;
-            double p = z * (PS0 + z * (PS1 + z * (PS2 + z * (PS3 + z * (PS4 + z * PS5)))));
-            double q = 1.0 + z * (QS1 + z * (QS2 + z * (QS3 + z * QS4)));
             double s = Math.sqrt(z);
-            double r = p / q;
+            double r = asinRatio(z);
             double w = r * s - PIO2_LO;
             return PI - 2.0 * (s + w);
         }
@@ -134,10 +130,15 @@ public final class StrictTrig {
         double s = Math.sqrt(z);
         double df = Double.longBitsToDouble(Double.doubleToRawLongBits(s) & 0xffffffff00000000L);
         double c = (z - df * df) / (s + df);
-        double p = z * (PS0 + z * (PS1 + z * (PS2 + z * (PS3 + z * (PS4 + z * PS5)))));
-        double q = 1.0 + z * (QS1 + z * (QS2 + z * (QS3 + z * QS4)));
-        double r = p / q;
+        double r = asinRatio(z);
         double w = r * s + c;
         return 2.0 * (df + w);
+    }
+
+    /** e_acos.c's rational R(z) = P(z)/Q(z), with asin(t) ≈ t + t·R(t²). */
+    private static double asinRatio(double z) {
+        double p = z * (PS0 + z * (PS1 + z * (PS2 + z * (PS3 + z * (PS4 + z * PS5)))));
+        double q = 1.0 + z * (QS1 + z * (QS2 + z * (QS3 + z * QS4)));
+        return p / q;
     }
 }
