@@ -165,7 +165,7 @@ final class JointStatements {
                 continue;
             }
             if (a == b) {
-                errors.error(SceneCompiler.WRONG_KIND, SceneCompiler.valueSpan(g, "b"), "joint '" + j.name()
+                errors.error(SceneCompiler.WRONG_KIND, StatementSpans.valueSpan(g, "b"), "joint '" + j.name()
                         + "' joins body '" + j.bodyA() + "' to itself");
                 continue;
             }
@@ -188,9 +188,9 @@ final class JointStatements {
     private SceneDef.BodySpec body(Statement.Generic g, String key, String name, String joint,
                                    Map<String, SceneDef.BodySpec> byName) {
         SceneDef.BodySpec b = byName.get(name);
-        if (b == null && !shown.cut(SceneCompiler.valueSpan(g, key))) {
+        if (b == null && !shown.cut(StatementSpans.valueSpan(g, key))) {
             String guess = Suggest.closest(name, byName.keySet());
-            errors.error(SceneCompiler.UNKNOWN_NAME, SceneCompiler.valueSpan(g, key), "joint '" + joint
+            errors.error(SceneCompiler.UNKNOWN_NAME, StatementSpans.valueSpan(g, key), "joint '" + joint
                     + "' names unknown body '" + name + "'", guess == null ? new String[0]
                     : new String[] {"did you mean '" + guess + "'?"});
         }
@@ -204,7 +204,7 @@ final class JointStatements {
     /** False (and an error) if {@code key} is given to a kind that has no use for it. */
     private boolean only(Statement.Generic g, Map<String, Value> props, String key, boolean allowed, String which) {
         if (props.containsKey(key) && !allowed) {
-            errors.error(SceneCompiler.WRONG_KIND, SceneCompiler.valueSpan(g, key), "'" + key + "' is for " + which
+            errors.error(SceneCompiler.WRONG_KIND, StatementSpans.valueSpan(g, key), "'" + key + "' is for " + which
                     + ", not a " + g.words().get(0).base() + " joint");
             return false;
         }
@@ -221,7 +221,7 @@ final class JointStatements {
         if (v instanceof Value.Tuple t && t.items().size() == 2 && fits(t.items().get(0), d1) && fits(t.items().get(1), d2)) {
             return new double[] {si(t.items().get(0)), si(t.items().get(1))};
         }
-        errors.error(SceneCompiler.WRONG_KIND, SceneCompiler.valueSpan(g, key), "'" + key + "' expects " + expected,
+        errors.error(SceneCompiler.WRONG_KIND, StatementSpans.valueSpan(g, key), "'" + key + "' expects " + expected,
                 d1.angle() != 0 ? new String[] {"angles need a unit: write 30deg or 0.5rad"} : new String[0]);
         return null;
     }
@@ -237,7 +237,7 @@ final class JointStatements {
                 && (t.items().size() == 2 || fits(t.items().get(2), target))) {
             return new double[] {si(t.items().get(0)), si(t.items().get(1)), t.items().size() == 3 ? si(t.items().get(2)) : 0};
         }
-        errors.error(SceneCompiler.WRONG_KIND, SceneCompiler.valueSpan(g, "spring"),
+        errors.error(SceneCompiler.WRONG_KIND, StatementSpans.valueSpan(g, "spring"),
                 "'spring' expects (hertz, damping ratio) or (hertz, damping ratio, target), the target " + targetName);
         return null;
     }

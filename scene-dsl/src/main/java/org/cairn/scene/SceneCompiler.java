@@ -1,5 +1,19 @@
 package org.cairn.scene;
 
+import static org.cairn.scene.PropertyValues.describe;
+import static org.cairn.scene.PropertyValues.firstWord;
+import static org.cairn.scene.PropertyValues.fits;
+import static org.cairn.scene.PropertyValues.indexTriple;
+import static org.cairn.scene.PropertyValues.number;
+import static org.cairn.scene.PropertyValues.rotation;
+import static org.cairn.scene.PropertyValues.vector;
+import static org.cairn.scene.PropertyValues.box;
+import static org.cairn.scene.StatementSpans.headSpan;
+import static org.cairn.scene.StatementSpans.keySpan;
+import static org.cairn.scene.StatementSpans.referenceSpan;
+import static org.cairn.scene.StatementSpans.rejectedSpan;
+import static org.cairn.scene.StatementSpans.valueSpan;
+
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -14,7 +28,6 @@ import org.cairn.engine3d.ShapeDef;
 import org.cairn.engine3d.SolverKind;
 import org.cairn.engine3d.World;
 import org.cairn.engine3d.WorldDef;
-import org.cairn.engine3d.geometry.Box;
 import org.cairn.engine3d.geometry.Capsule;
 import org.cairn.engine3d.geometry.ConvexHull;
 import org.cairn.engine3d.geometry.Cylinder;
@@ -34,9 +47,11 @@ import org.joml.Quaterniond;
 /**
  * The semantic stage: an AST to a {@link SceneDef}, expanding {@code let} and {@code repeat},
  * checking every statement and property against the schema below, and reporting every problem
- * (never throwing). Supported so far: {@code scene}, {@code let}, {@code repeat}, {@code world},
- * {@code material}, {@code body} with box, sphere, capsule, cylinder and convex shapes.
- * {@code include}, {@code state}, layers and probes are reported as not supported yet.
+ * (never throwing): {@code scene}, {@code let}, {@code repeat}, {@code include}, {@code world},
+ * {@code material}, {@code pair}, {@code layer} ({@link CollisionLayers}), {@code body} with its
+ * shapes (box, sphere, capsule, cylinder, convex, mesh), {@code joint} ({@link JointStatements}),
+ * {@code probe} and {@code state}. Values are checked against their kinds by {@link PropertyValues};
+ * {@link StatementSpans} says where each diagnostic points.
  */
 public final class SceneCompiler {
     /** Diagnostic codes of this stage. */
@@ -74,7 +89,6 @@ public final class SceneCompiler {
 
     /** Bit 0 is the layer of shapes that name none; declared layers take bits 1 to 63 in order. */
     public static final int MAX_LAYERS = 63;
-    private static final String DEFAULT_LAYER = "default";
 
     private record Material(int id, double density, double friction, double restitution, double rolling) {
     }
@@ -92,9 +106,7 @@ public final class SceneCompiler {
     private final WorldDef.Builder world = WorldDef.builder();
     private final Map<String, Material> materials = new LinkedHashMap<>();
     private final List<SceneDef.BodySpec> bodies = new ArrayList<>();
-    /** Layer name → its category bit; and its mask, once the collides lists are resolved. */
-    private final Map<String, Long> layerBits = new LinkedHashMap<>();
-    private final Map<String, Long> layerMasks = new HashMap<>();
+    private final CollisionLayers layers = new CollisionLayers(this::error);
     private final Set<String> names = new HashSet<>();
     private final List<String> provenance = new ArrayList<>();
     private Includes includes;
@@ -158,7 +170,10 @@ public final class SceneCompiler {
             c.add(Diagnostic.error(VERSION, new SourceSpan(file.span().file(), 1, 1, 1, 1),
                     "a scene must start with its version line, 'scene 1'"));
         }
-        c.layers(statements);
+        c.layers.declare(statements, g -> {
+            Checked checked = c.properties(g, Map.of());
+            return checked.ok() ? checked.values() : null;
+        });
         Map<String, Value> top = new HashMap<>();
         c.statements(statements, top);
         c.states(statements, top, state, file.span());
@@ -329,12 +344,6 @@ public final class SceneCompiler {
         }
     }
 
-    /** The statement's first word, where an error about the whole statement points. */
-    static SourceSpan headSpan(Statement.Generic g) {
-        SourceSpan s = g.span();
-        return new SourceSpan(s.file(), s.startLine(), s.startColumn(), s.startLine(), s.startColumn() + g.head().length() - 1);
-    }
-
     /**
      * Runs one of the engine's setters; a value it refuses is reported at the property's value
      * (at {@code key}, or found from the engine's message when null), under the scene's name for it.
@@ -436,121 +445,6 @@ public final class SceneCompiler {
         return new Checked(values, failed);
     }
 
-    /** The key of a property, from its first character to its '='. */
-    private static SourceSpan keySpan(Statement.Property p) {
-        SourceSpan s = p.span();
-        int length = String.join(".", p.key()).length();
-        return new SourceSpan(s.file(), s.startLine(), s.startColumn(), s.startLine(), s.startColumn() + length - 1);
-    }
-
-    /** Where a bare name is written inside an expression (the first place), or null. */
-    private static SourceSpan referenceSpan(Expr e, String name) {
-        if (e instanceof Expr.Reference r) {
-            return r.name().base().equals(name) && r.name().indices().isEmpty() ? r.span() : null;
-        }
-        List<Expr> parts = e instanceof Expr.Tuple t ? t.items() : e instanceof Expr.Call c ? c.arguments()
-                : e instanceof Expr.Negate n ? List.of(n.operand())
-                : e instanceof Expr.Binary b ? List.of(b.left(), b.right()) : List.of();
-        for (Expr part : parts) {
-            SourceSpan found = referenceSpan(part, name);
-            if (found != null) {
-                return found;
-            }
-        }
-        return null;
-    }
-
-    private static boolean fits(Value v, Kind kind) {
-        return switch (kind) {
-            case LENGTH3 -> triple(v, Dimension.LENGTH);
-            case ANGLE3 -> triple(v, Dimension.ANGLE);
-            case SPEED3 -> triple(v, Dimension.SPEED);
-            case ANGULAR_SPEED3 -> triple(v, Dimension.ANGULAR_SPEED);
-            case ACCELERATION3 -> triple(v, Dimension.ACCELERATION);
-            case LENGTH -> scalar(v, Dimension.LENGTH);
-            case SPEED -> scalar(v, Dimension.SPEED);
-            case MASS -> scalar(v, Dimension.MASS);
-            // ((0, 1, 2)) is one triangle in parentheses, so a lone index triple counts as a list of one.
-            case TRIANGLES -> indexTriple(v) || v instanceof Value.Tuple t && !t.items().isEmpty()
-                    && t.items().stream().allMatch(SceneCompiler::indexTriple);
-            case ANGLE -> scalar(v, Dimension.ANGLE);
-            case LAYERS -> v instanceof Value.Word || v instanceof Value.Tuple t && !t.items().isEmpty()
-                    && t.items().stream().allMatch(x -> x instanceof Value.Word);
-            case AXIS3 -> triple(v, Dimension.NONE);
-            case QUAT4 -> v instanceof Value.Tuple t && t.items().size() == 4
-                    && t.items().stream().allMatch(x -> x instanceof Value.Scalar q && q.dimension().equals(Dimension.NONE));
-            case TIME -> scalar(v, Dimension.TIME);
-            case DENSITY -> scalar(v, Dimension.DENSITY);
-            case FREQUENCY -> scalar(v, Dimension.FREQUENCY);
-            case RATE -> scalar(v, Dimension.FREQUENCY);
-            case PLAIN -> v instanceof Value.Scalar s && s.dimension().equals(Dimension.NONE);
-            case COUNT -> v instanceof Value.Scalar s && s.dimension().equals(Dimension.NONE) && s.si() == Math.rint(s.si())
-                    && Double.isFinite(s.si());
-            case WORD -> v instanceof Value.Word;
-            case ON_OFF -> v instanceof Value.Word w && (w.name().equals("on") || w.name().equals("off"));
-            case FORCE -> scalar(v, new Dimension(1, 1, -2, 0));
-            case TORQUE -> scalar(v, new Dimension(2, 1, -2, 0));
-            case TUPLE -> v instanceof Value.Tuple;
-            case MESH_VERTICES -> v instanceof Value.Tuple t && t.items().size() >= 3
-                    && t.items().stream().allMatch(p -> triple(p, Dimension.LENGTH));
-            case POINTS -> v instanceof Value.Tuple t && t.items().size() >= 4
-                    && t.items().stream().allMatch(p -> triple(p, Dimension.LENGTH));
-        };
-    }
-
-    /** A scalar of the dimension, or a plain number standing for SI (never for an angle, except 0). */
-    private static boolean scalar(Value v, Dimension d) {
-        return v instanceof Value.Scalar s && (s.dimension().equals(d)
-                || s.dimension().equals(Dimension.NONE) && (d.angle() == 0 || s.si() == 0));
-    }
-
-    private static boolean indexTriple(Value v) {
-        return v instanceof Value.Tuple t && t.items().size() == 3 && t.items().stream().allMatch(
-                x -> x instanceof Value.Scalar q && q.dimension().equals(Dimension.NONE) && q.si() == Math.rint(q.si()));
-    }
-
-    private static boolean triple(Value v, Dimension d) {
-        return v instanceof Value.Tuple t && t.items().size() == 3 && t.items().stream().allMatch(x -> scalar(x, d));
-    }
-
-    private static String describe(Value v) {
-        if (v instanceof Value.Scalar s) {
-            return s.dimension().describe();
-        }
-        if (v instanceof Value.Tuple t) {
-            return "(" + String.join(", ", t.items().stream().map(SceneCompiler::describe).toList()) + ")";
-        }
-        if (v instanceof Value.Text) {
-            return "a string";
-        }
-        return "the word '" + ((Value.Word) v).name() + "'";
-    }
-
-    /** The first bare word in a value, which where a number is expected is most likely a misspelled name. */
-    private static String firstWord(Value v) {
-        if (v instanceof Value.Word w) {
-            return w.name();
-        }
-        if (v instanceof Value.Tuple t) {
-            for (Value item : t.items()) {
-                String found = firstWord(item);
-                if (found != null) {
-                    return found;
-                }
-            }
-        }
-        return null;
-    }
-
-    private static double number(Value v) {
-        return ((Value.Scalar) v).si();
-    }
-
-    private static double[] vector(Value v) {
-        List<Value> items = ((Value.Tuple) v).items();
-        return new double[] {number(items.get(0)), number(items.get(1)), number(items.get(2))};
-    }
-
     private static final Map<String, MixingRule> MIXING_RULES = Map.of("geometric", MixingRule.GEOMETRIC_MEAN,
             "max", MixingRule.MAXIMUM, "min", MixingRule.MINIMUM, "average", MixingRule.AVERAGE, "multiply", MixingRule.MULTIPLY);
 
@@ -594,11 +488,6 @@ public final class SceneCompiler {
             return new Quaterniond(x / norm, y / norm, z / norm, w / norm);
         }
         return null;
-    }
-
-    private static Quaterniond rotation(Value v) {
-        double[] a = vector(v);
-        return new Quaterniond().rotationXYZ(a[0], a[1], a[2]);
     }
 
     private void worldSettings(Statement.Generic g, Map<String, Value> props) {
@@ -887,7 +776,7 @@ public final class SceneCompiler {
             bodyMaterial = material(((Value.Word) props.get("material")).name(), valueSpan(g, "material"));
         }
         String bodyLayer = props.containsKey("layer") ? ((Value.Word) props.get("layer")).name() : null;
-        if (bodyLayer != null && !knownLayer(bodyLayer, valueSpan(g, "layer"))) {
+        if (bodyLayer != null && !layers.known(bodyLayer, valueSpan(g, "layer"))) {
             bodyLayer = null;
         }
         BodyDef.Builder def = BodyDef.builder().type(type).name(name);
@@ -947,16 +836,6 @@ public final class SceneCompiler {
             n += d.severity() == Diagnostic.Severity.ERROR ? 1 : 0;
         }
         return n;
-    }
-
-    /** The key of a statement's property, or the statement's first word if it has none. */
-    private static SourceSpan keySpan(Statement.Generic g, String key) {
-        for (Statement.Property p : g.properties()) {
-            if (String.join(".", p.key()).equals(key)) {
-                return keySpan(p);
-            }
-        }
-        return headSpan(g);
     }
 
     /**
@@ -1146,108 +1025,6 @@ public final class SceneCompiler {
     }
 
     /**
-     * First pass over the top-level statements: every {@code layer NAME [collides=...]} gets its
-     * bit, then its mask (all layers when it names none).
-     */
-    private void layers(List<Statement> statements) {
-        layerBits.put(DEFAULT_LAYER, 1L);
-        List<Statement.Generic> declared = new ArrayList<>();
-        for (Statement s : statements) {
-            if (!(s instanceof Statement.Generic g) || !g.head().equals("layer")) {
-                continue;
-            }
-            if (g.words().size() != 1 || !g.words().get(0).indices().isEmpty() || g.block() != null) {
-                error(WRONG_KIND, g.span(), "a layer needs exactly one plain name: layer NAME [collides=(A, B)]");
-                continue;
-            }
-            String name = g.words().get(0).base();
-            if (layerBits.containsKey(name)) {
-                error(DUPLICATE, g.words().get(0).span(), name.equals(DEFAULT_LAYER)
-                        ? "'default' is the layer of shapes that name none; it cannot be declared"
-                        : "layer '" + name + "' is already declared");
-                continue;
-            }
-            if (layerBits.size() > MAX_LAYERS) {
-                error(OUT_OF_RANGE, g.span(), "a scene may declare at most " + MAX_LAYERS + " layers");
-                continue;
-            }
-            layerBits.put(name, 1L << layerBits.size());
-            declared.add(g);
-        }
-        for (String name : layerBits.keySet()) {
-            layerMasks.put(name, -1L);
-        }
-        for (Statement.Generic g : declared) {
-            String name = g.words().get(0).base();
-            Checked checked = properties(g, Map.of());
-            Map<String, Value> props = checked.values();
-            if (!checked.ok() || !props.containsKey("collides")) {
-                continue;
-            }
-            Value v = props.get("collides");
-            List<Value> items = v instanceof Value.Tuple t ? t.items() : List.of(v);
-            long mask = 0;
-            boolean ok = true;
-            for (Value item : items) {
-                String other = ((Value.Word) item).name();
-                if (other.equals("all") && items.size() == 1) {
-                    mask = -1L;
-                } else if (other.equals("none") && items.size() == 1) {
-                    mask = 0;
-                } else if (knownLayer(other, g.properties().get(0).value().span())) {
-                    mask |= layerBits.get(other);
-                } else {
-                    ok = false;
-                }
-            }
-            if (ok) {
-                layerMasks.put(name, mask);
-            }
-        }
-    }
-
-    /** Where the value of property {@code key} of {@code g} is written (the statement if it is not). */
-    /**
-     * Where an engine's refusal points in a statement: the value of the property it names. The
-     * engine's messages start with the parameter's name (camelCase, "radius must be ..."), which
-     * maps to the scene's key (snake_case; a radius is {@code r}, a box's half extents
-     * {@code half}); the whole statement when the statement has no such property.
-     */
-    static SourceSpan rejectedSpan(Statement.Generic g, IllegalArgumentException rejected) {
-        String message = rejected.getMessage() == null ? "" : rejected.getMessage();
-        int end = 0;
-        while (end < message.length() && Character.isJavaIdentifierPart(message.charAt(end))) {
-            end++;
-        }
-        String parameter = message.substring(0, end);
-        String key = switch (parameter) {
-            case "radius" -> "r";
-            case "halfX", "halfY", "halfZ" -> "half";
-            default -> parameter.replaceAll("([a-z0-9])([A-Z])", "$1_$2").toLowerCase(java.util.Locale.ROOT);
-        };
-        return key.isEmpty() ? g.span() : valueSpan(g, key);
-    }
-
-    static SourceSpan valueSpan(Statement.Generic g, String key) {
-        for (Statement.Property p : g.properties()) {
-            if (String.join(".", p.key()).equals(key)) {
-                return p.value().span();
-            }
-        }
-        return g.span();
-    }
-
-    private boolean knownLayer(String name, SourceSpan at) {
-        if (layerBits.containsKey(name)) {
-            return true;
-        }
-        String guess = Suggest.closest(name, layerBits.keySet());
-        error(UNKNOWN_NAME, at, "unknown layer '" + name + "'", guess == null ? new String[] {"declare it first: layer " + name}
-                : new String[] {"did you mean '" + guess + "'?"});
-        return false;
-    }
-
-    /**
      * A body's block: shapes, and {@code let} and {@code repeat} to make them (a drum of 24 wall
      * boxes is one repeat).
      */
@@ -1351,17 +1128,13 @@ public final class SceneCompiler {
             def.sensor(((Value.Word) p.get("sensor")).name().equals("on"));
         }
         String layer = p.containsKey("layer") ? ((Value.Word) p.get("layer")).name() : bodyLayer;
-        if (layer != null && (!p.containsKey("layer") || knownLayer(layer, valueSpan(g, "layer")))) {
-            def.filter(layerBits.get(layer), layerMasks.get(layer), 0);
+        if (layer != null && (!p.containsKey("layer") || layers.known(layer, valueSpan(g, "layer")))) {
+            def.filter(layers.bit(layer), layers.mask(layer), 0);
         }
         if (shape == null || !checked.ok() || errorCount() > errorsBefore) {
             return null;
         }
         return new SceneDef.ShapeSpec(shape, def.build());
-    }
-
-    private static Box box(double[] h) {
-        return new Box(h[0], h[1], h[2]);
     }
 
     /** A static body's triangle mesh, or null after reporting why not. */
