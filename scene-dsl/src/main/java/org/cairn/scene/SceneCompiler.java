@@ -176,7 +176,8 @@ public final class SceneCompiler {
         });
         Map<String, Value> top = new HashMap<>();
         c.statements(statements, top);
-        c.states(statements, top, state, file.span());
+        new SceneStates(c::error, c.diagnosticsSink()).check(statements, top, state, file.span(),
+                c.bodies.stream().map(SceneDef.BodySpec::name).toList(), c::apply);
         List<SceneDef.JointSpec> joints = c.joints.check(c.bodies);
         c.checkProbes(joints);
         List<Diagnostic> sorted = new ArrayList<>(c.diagnostics);
@@ -917,77 +918,6 @@ public final class SceneCompiler {
         provenance.remove(provenance.size() - 1);
         files.remove(files.size() - 1);
         prefix = outer;
-    }
-
-    /** What a state may set on a body: where it is, how it is turned, how it moves. */
-    private static final Map<String, Kind> STATE_PROPERTIES = Map.of("at", Kind.LENGTH3, "rot", Kind.ANGLE3, "quat",
-            Kind.QUAT4, "v", Kind.SPEED3, "w", Kind.ANGULAR_SPEED3);
-
-    /**
-     * Checks every top-level {@code state NAME { body.property = value ... }} against the bodies and
-     * applies the one named {@code chosen}, if any, by replacing the bodies' initial pose and
-     * velocities. Values are evaluated with the file's top-level constants.
-     */
-    private void states(List<Statement> statements, Map<String, Value> scope, String chosen, SourceSpan fileSpan) {
-        Map<String, Integer> byName = new HashMap<>();
-        for (int i = 0; i < bodies.size(); i++) {
-            byName.put(bodies.get(i).name(), i);
-        }
-        Set<String> declared = new java.util.LinkedHashSet<>();
-        for (Statement s : statements) {
-            if (!(s instanceof Statement.State state)) {
-                continue;
-            }
-            if (!declared.add(state.name())) {
-                error(DUPLICATE, state.span(), "state '" + state.name() + "' is already declared");
-                continue;
-            }
-            Map<Integer, Map<String, Value>> changes = new LinkedHashMap<>();
-            Evaluator evaluator = new Evaluator(scope, diagnosticsSink());
-            for (Statement.Assignment a : state.assignments()) {
-                Value target = evaluator.evaluate(new Expr.Reference(a.target(), a.target().span()));
-                if (!(target instanceof Value.Word word)) {
-                    continue;
-                }
-                Integer index = byName.get(word.name());
-                if (index == null) {
-                    String guess = Suggest.closest(word.name(), byName.keySet());
-                    error(UNKNOWN_NAME, a.target().span(), "state '" + state.name() + "' sets unknown body '" + word.name() + "'",
-                            guess == null ? new String[0] : new String[] {"did you mean '" + guess + "'?"});
-                    continue;
-                }
-                String key = String.join(".", a.path());
-                Kind kind = STATE_PROPERTIES.get(key);
-                if (kind == null) {
-                    String guess = Suggest.closest(key, STATE_PROPERTIES.keySet().stream().sorted().toList());
-                    error(UNKNOWN_PROPERTY, a.span(), "a state sets a body's " + String.join(", ",
-                            STATE_PROPERTIES.keySet().stream().sorted().toList()) + ", not '" + key + "'",
-                            guess == null ? new String[0] : new String[] {"did you mean '" + guess + "'?"});
-                    continue;
-                }
-                Value v = evaluator.evaluate(a.value());
-                if (v == null) {
-                    continue;
-                }
-                if (!fits(v, kind)) {
-                    error(WRONG_KIND, a.value().span(), "'" + key + "' expects " + kind.description() + ", got " + describe(v));
-                    continue;
-                }
-                Map<String, Value> change = changes.computeIfAbsent(index, k -> new HashMap<>());
-                if (change.put(key, v) != null) {
-                    error(DUPLICATE, a.span(), "state '" + state.name() + "' sets '" + word.name() + "." + key + "' twice");
-                }
-            }
-            if (state.name().equals(chosen)) {
-                changes.forEach((index, change) -> apply(index, change, state.span()));
-            }
-        }
-        if (chosen != null && !declared.contains(chosen)) {
-            String guess = Suggest.closest(chosen, declared);
-            error(UNKNOWN_NAME, new SourceSpan(fileSpan.file(), 1, 1, 1, 1), "this scene has no state '" + chosen + "'",
-                    guess != null ? new String[] {"did you mean '" + guess + "'?"} : declared.isEmpty()
-                            ? new String[] {"it declares no states"} : new String[] {"its states are " + String.join(", ", declared)});
-        }
     }
 
     /**
