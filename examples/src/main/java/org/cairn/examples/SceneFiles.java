@@ -46,8 +46,10 @@ final class SceneFiles {
             return STDIN.equals(path) ? stdin() : Includes.readText(Path.of(path));
         } catch (NoSuchFileException missing) {
             err.println("cairn: no such file: " + path);
-        } catch (IOException | RuntimeException unreadable) {
+        } catch (IOException | java.io.UncheckedIOException | java.nio.file.InvalidPathException unreadable) {
             err.println("cairn: cannot read " + path + ": " + unreadable.getMessage());
+        } catch (RuntimeException bug) {
+            err.println("cairn: " + internalError(path, bug));
         }
         return null;
     }
@@ -85,9 +87,13 @@ final class SceneFiles {
         } catch (NoSuchFileException missing) {
             loaded = null;
             unreadable = "no such file: " + path;
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException | java.io.UncheckedIOException | java.nio.file.InvalidPathException e) {
             loaded = null;
             unreadable = "cannot read " + path + ": " + e.getMessage();
+        } catch (RuntimeException bug) {
+            // A scene file must never do this; if one does, say so rather than blame the file.
+            loaded = null;
+            unreadable = internalError(path, bug);
         }
         if (loaded != null && loaded.ok()) {
             if (!json) {
@@ -103,6 +109,11 @@ final class SceneFiles {
             err.print(loaded.render());
         }
         return null;
+    }
+
+    /** The message for a scene that made Cairn itself fail: not the file's fault, and worth a report. */
+    static String internalError(String path, RuntimeException bug) {
+        return "internal error while reading " + path + " (" + bug + "); please report it with the file";
     }
 
     static void print(Iterable<Diagnostic> diagnostics, String text, PrintStream err) {

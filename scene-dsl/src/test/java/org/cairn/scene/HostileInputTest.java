@@ -35,6 +35,16 @@ class HostileInputTest {
     }
 
     @Test
+    void aFileEndingInsideATupleAfterAUnitLexedAgainIsReportedNotThrown() {
+        // "0/x" is one quantity token whose unknown unit "/x" is lexed again as '/' and 'x'; the
+        // ')' found missing at the end of the file is made from the token before it, 'x'. Found by
+        // the scene fuzzer (seed 20261205), where it threw a NullPointerException from the parser.
+        String reported = check("scene 1\nworld gravity=(0, 1, 0/x");
+        assertTrue(reported.contains("h.scene:2:25: error[E0002]: unexpected end of file; expected one of ')', ','"),
+                reported);
+    }
+
+    @Test
     void unitPowersCannotOverflow() {
         assertTrue(check("scene 1\nlet x = 1m^99999999999\n").contains("h.scene:2:9: error[E0202]: unknown unit"));
         String wrapped = check("scene 1\nlet a = (1m)^2147483647\nlet b = (1m^64)^64\n");

@@ -7,6 +7,7 @@ import org.antlr.v4.runtime.CommonToken;
 import org.antlr.v4.runtime.Token;
 import org.antlr.v4.runtime.TokenFactory;
 import org.antlr.v4.runtime.TokenSource;
+import org.antlr.v4.runtime.misc.Pair;
 import org.cairn.scene.internal.eval.Units;
 
 /**
@@ -109,13 +110,16 @@ public final class UnitTokens implements TokenSource {
         // alone gives the tokens the whole file would have had there.
         SceneLexer rest = new SceneLexer(CharStreams.fromString(text.substring(keep)));
         rest.removeErrorListeners();
+        // Each token of the rest keeps the file's source: the parser's error recovery makes the
+        // tokens it finds missing from the source of the token before them, and a token without
+        // one threw there (a file ending "(0, 1, 0/x", its "/x" lexed again, crashed the parser).
+        Pair<TokenSource, CharStream> source = new Pair<>(t.getTokenSource(), t.getInputStream());
         for (Token r = rest.nextToken(); r.getType() != Token.EOF; r = rest.nextToken()) {
-            CommonToken moved = new CommonToken(r.getType(), r.getText());
-            moved.setChannel(r.getChannel());
+            CommonToken moved = new CommonToken(source, r.getType(), r.getChannel(),
+                    t.getStartIndex() + keep + r.getStartIndex(), t.getStartIndex() + keep + r.getStopIndex());
+            moved.setText(r.getText());
             moved.setLine(t.getLine());
             moved.setCharPositionInLine(t.getCharPositionInLine() + keep + r.getCharPositionInLine());
-            moved.setStartIndex(t.getStartIndex() + keep + r.getStartIndex());
-            moved.setStopIndex(t.getStartIndex() + keep + r.getStopIndex());
             pending.add(moved);
         }
         return head;
