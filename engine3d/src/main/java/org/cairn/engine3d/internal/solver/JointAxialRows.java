@@ -79,7 +79,7 @@ abstract class JointAxialRows {
             l[i + MOTOR] = next;
             applyAxial(n, next - old, w);
         }
-        if (js.enableLimit[j]) {
+        if (js.enableLimit[j] && !treeSolvesLimits(n)) {
             limit(n, j, useBias, x - js.lower[j], 1.0, LOWER, w);
             limit(n, j, useBias, js.upper[j] - x, -1.0, UPPER, w);
         }
@@ -183,6 +183,11 @@ abstract class JointAxialRows {
         double next = Math.max(0.0, old - massScale * rowOut[1] * (sign * rowOut[0] + bias) - impulseScale * old);
         l[i] = next;
         applyAxial(n, sign * (next - old), w);
+    }
+
+    /** Whether joint n's limits are solved with its tree's articulated masses ({@link JointTree}) rather than here. */
+    boolean treeSolvesLimits(int n) {
+        return false;
     }
 
     /** An angle difference brought into (−π, π]. */

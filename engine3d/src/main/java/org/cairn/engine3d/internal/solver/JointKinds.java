@@ -210,21 +210,28 @@ abstract class JointKinds extends JointAxialRows {
             case JointStore.BALL -> {
                 set(w.linear, l[i], l[i + 1], l[i + 2]);
                 // Cone and twist limits turn B about the anchor, like a hinge's axial rows.
+                // A tree that solves the limits turns B about its centre of mass (its point rows
+                // carry the anchor's impulse): no anchor impulse of their own then.
+                boolean pivoted = !treeSolvesLimits(n);
                 double twist = l[i + TWIST_LOWER] - l[i + TWIST_UPPER];
                 if (twist != 0) {
                     twistAxis(j, w);
-                    pivotImpulse(n, w);
+                    if (pivoted) {
+                        pivotImpulse(n, w);
+                    }
                     for (int c = 0; c < 3; c++) {
                         w.angular[c] += twist * g[13 + c];
-                        w.linear[c] += twist * pivot[c];
+                        w.linear[c] += pivoted ? twist * pivot[c] : 0.0;
                     }
                     restoreAxis(j, w);
                 }
                 if (l[i + CONE] != 0 && swingAxis(j, w) > 0) {
-                    pivotImpulse(n, w);
+                    if (pivoted) {
+                        pivotImpulse(n, w);
+                    }
                     for (int c = 0; c < 3; c++) {
                         w.angular[c] -= l[i + CONE] * g[13 + c];
-                        w.linear[c] -= l[i + CONE] * pivot[c];
+                        w.linear[c] -= pivoted ? l[i + CONE] * pivot[c] : 0.0;
                     }
                     restoreAxis(j, w);
                 }
@@ -238,11 +245,13 @@ abstract class JointKinds extends JointAxialRows {
                 for (int c = 0; c < 3; c++) {
                     w.angular[c] = l[i + 3] * g[16 + c] + l[i + 4] * g[19 + c] + axial * g[13 + c];
                 }
-                if (axial != 0) {
-                    // The axial rows turn B about the anchor (axialRows): their anchor impulse too.
+                // The axial rows turn B about the anchor (axialRows): their anchor impulse too; a
+                // tree that solves the limits carries theirs in its point rows.
+                double pivoted = treeSolvesLimits(n) ? l[i + MOTOR] + l[i + SPRING] : axial;
+                if (pivoted != 0) {
                     pivotImpulse(n, w);
                     for (int c = 0; c < 3; c++) {
-                        w.linear[c] += axial * pivot[c];
+                        w.linear[c] += pivoted * pivot[c];
                     }
                 }
             }
@@ -281,6 +290,11 @@ abstract class JointKinds extends JointAxialRows {
         d[2] = z;
     }
 
+    @Override
+    boolean treeSolvesLimits(int n) {
+        return tree.inTree[n] && tree.articulatedLimits[n];
+    }
+
     /** A ball joint's impulse slots for its cone and twist limits (its angular slots, which it has no other use for). */
     static final int CONE = 3;
     static final int TWIST_LOWER = 4;
@@ -292,7 +306,7 @@ abstract class JointKinds extends JointAxialRows {
      */
     void solveBall(int n, int j, boolean useBias, JointScratch w) {
         if (tree.inTree[n]) {
-            // No limits (JointTree takes none): the tree solves its point.
+            // The tree solves the point and the limits.
             return;
         }
         ballLimits(n, j, useBias, w);
@@ -354,7 +368,7 @@ abstract class JointKinds extends JointAxialRows {
         double[] g = w.g, t = w.t;
         double[] s = solverBodies.state;
         int oa = stateA[n], ob = stateB[n];
-        // A tree's hinge keeps its spring and motor here (it has no limits); the tree solves the rest.
+        // A tree's hinge keeps its spring and motor here; the tree solves the rest, limits included.
         axialRows(n, j, useBias, twistAngle(j, w), true, 13, w);
         if (tree.inTree[n]) {
             return;
@@ -436,6 +450,67 @@ abstract class JointKinds extends JointAxialRows {
                 error[e + 3 + c] = t[c];
             }
         }
+    }
+
+    /**
+     * The limit rows of tree joint n (joint j) for {@link JointTree}, from the bodies' current
+     * poses: per row its angular direction u (world frame; u·(ω_B − ω_A) is how fast the joint
+     * moves into the limit's free side) at axis[ao + 3k..), how far inside the limit the joint is
+     * (negative: past it) at inside[io + k], and its impulse slot at slot[io + k]. The directions are
+     * those of the rows solved joint by joint (a ball joint's twist row, its swing axis), but turn
+     * B about its centre of mass: the tree's point rows keep the anchors together. Returns the
+     * number of rows (at most {@link #MAX_LIMIT_ROWS}).
+     */
+    int treeLimitRows(int n, int j, JointScratch w, double[] axis, int ao, double[] inside, int[] slot, int io) {
+        JointStore js = store;
+        double[] g = w.g;
+        geometry(n, j, w);
+        int k = 0;
+        if (js.kind[j] == JointStore.HINGE) {
+            if (js.enableLimit[j]) {
+                double angle = twistAngle(j, w);
+                k = limitRow(axis, ao, inside, slot, io, k, g[13], g[14], g[15], angle - js.lower[j], JointStore.LOWER);
+                k = limitRow(axis, ao, inside, slot, io, k, -g[13], -g[14], -g[15], js.upper[j] - angle, JointStore.UPPER);
+            }
+            return k;
+        }
+        if (js.enableLimit[j]) {
+            double twist = twistAngle(j, w);
+            twistAxis(j, w);
+            k = limitRow(axis, ao, inside, slot, io, k, g[13], g[14], g[15], twist - js.lower[j], TWIST_LOWER);
+            k = limitRow(axis, ao, inside, slot, io, k, -g[13], -g[14], -g[15], js.upper[j] - twist, TWIST_UPPER);
+            restoreAxis(j, w);
+        }
+        if (js.enableCone[j]) {
+            double swing = swingAxis(j, w);
+            if (swing > 0) {
+                k = limitRow(axis, ao, inside, slot, io, k, -g[13], -g[14], -g[15], js.coneAngle[j] - swing, CONE);
+            }
+            restoreAxis(j, w);
+        }
+        return k;
+    }
+
+    /** The most limit rows one joint has: a ball joint's two twist sides and its cone. */
+    static final int MAX_LIMIT_ROWS = 3;
+
+    /** The most limit rows joint j may bring to a tree ({@link #treeLimitRows}). */
+    static int limitRowBound(JointStore js, int j) {
+        return switch (js.kind[j]) {
+            case JointStore.HINGE -> js.enableLimit[j] ? 2 : 0;
+            case JointStore.BALL -> (js.enableLimit[j] ? 2 : 0) + (js.enableCone[j] ? 1 : 0);
+            default -> 0;
+        };
+    }
+
+    private static int limitRow(double[] axis, int ao, double[] inside, int[] slot, int io, int k, double ux, double uy,
+                                double uz, double c, int impulseSlot) {
+        axis[ao + 3 * k] = ux;
+        axis[ao + 3 * k + 1] = uy;
+        axis[ao + 3 * k + 2] = uz;
+        inside[io + k] = c;
+        slot[io + k] = impulseSlot;
+        return k + 1;
     }
 
     /** Row r: u·(ω_B − ω_A). */
