@@ -95,6 +95,7 @@ final class JointTree {
     /** Per tree, the limit rows its joints may bring (0 where its limits are not solved here). */
     int[] limitBound = new int[2];
     final TreeLimits limits = new TreeLimits(this);
+    private final JointComponents components = new JointComponents();
     int treeCount;
     int[] treeStart = new int[2];
     /** Nodes in elimination order, tree by tree: the root last in each tree. */
@@ -118,24 +119,12 @@ final class JointTree {
     double[] x = new double[S * 16];
     // Building scratch.
     private final double[] inertia = new double[9];
-    private int[] unionParent = new int[16];
-    private boolean[] cyclic = new boolean[16];
-    private int[] fixedCount = new int[16];
-    private int[] edgeHead = new int[16];
-    private int[] edgeNext = new int[32];
     private int[] bodyNode = new int[16];
     private int[] queue = new int[16];
     private int[] treeOfRoot = new int[16];
     private int[] rootBody = new int[16];
     private int[] rootFixed = new int[16];
     private boolean[] singular = new boolean[16];
-    /** Per component root, its nodes (bodies and joints) and the limit rows its joints may bring. */
-    private int[] componentNodes = new int[16];
-    private int[] componentLimits = new int[16];
-    /** Per component root, whether a joint that is solved joint by joint also holds one of its bodies. */
-    private boolean[] mixed = new boolean[16];
-    /** Per active joint, whether it is kept out of the trees ({@link #excludeLargeLimitedComponents}). */
-    private boolean[] excluded = new boolean[16];
 
     /** How many rigid rows joint j takes here, or 0 if its kind has none solved here. */
     static int rigidRowCount(JointStore js, int j) {
@@ -168,44 +157,39 @@ final class JointTree {
             // No joints: nothing proportional to the bodies either.
             return;
         }
-        if (unionParent.length < entries) {
-            int n = Math.max(entries, 2 * unionParent.length);
-            unionParent = new int[n];
-            cyclic = new boolean[n];
-            fixedCount = new int[n];
-            edgeHead = new int[n];
+        if (bodyNode.length < entries) {
+            int n = Math.max(entries, 2 * bodyNode.length);
             bodyNode = new int[n];
             treeOfRoot = new int[n];
             rootBody = new int[n];
             rootFixed = new int[n];
             singular = new boolean[n];
-            componentNodes = new int[n];
-            componentLimits = new int[n];
-            mixed = new boolean[n];
         }
-        if (edgeNext.length < 2 * count) {
-            edgeNext = new int[Math.max(2 * count, 2 * edgeNext.length)];
+        for (int e = 0; e < entries; e++) {
+            bodyNode[e] = -1;
+            treeOfRoot[e] = -1;
+            rootBody[e] = -1;
+            rootFixed[e] = -1;
+            singular[e] = false;
         }
-        if (excluded.length < count) {
-            excluded = new boolean[inTree.length];
+        JointComponents c = components;
+        c.ensure(entries, count);
+        boolean any = c.join(js, active, count, stateA, stateB, s, entries);
+        if (any && c.excludeLargeLimitedComponents(js, active, count, stateA, stateB, s)) {
+            any = c.join(js, active, count, stateA, stateB, s, entries);
         }
-        Arrays.fill(excluded, 0, count, false);
-        boolean any = join(js, active, count, stateA, stateB, s, entries);
-        if (any && excludeLargeLimitedComponents(js, active, count, stateA, stateB, s)) {
-            any = join(js, active, count, stateA, stateB, s, entries);
-        }
-        if (!any || !anyTreeLike(entries)) {
+        if (!any || !c.anyTreeLike(entries)) {
             return;
         }
         // Per component (by its root): its first dynamic body, its joint to a body that does not
         // move, whether a body's inertia cannot be inverted (M would not be a valid block).
         for (int n = 0; n < count; n++) {
-            if (!candidate(js, n, active[n], stateA[n], stateB[n], s)) {
+            if (!c.candidate(js, n, active[n], stateA[n], stateB[n], s)) {
                 continue;
             }
-            int a = entry(stateA[n], s), b = entry(stateB[n], s);
-            int root = find(a >= 0 ? a : b);
-            if (cyclic[root] || fixedCount[root] > 1) {
+            int a = JointComponents.entry(stateA[n], s), b = JointComponents.entry(stateB[n], s);
+            int root = c.find(a >= 0 ? a : b);
+            if (c.cyclic[root] || c.fixedCount[root] > 1) {
                 // Never a tree (below): its root, fixed joint and inertias are not needed (a
                 // grid of 19 701 joints inverted 39 402 inertias here every step, for nothing).
                 continue;
@@ -226,131 +210,18 @@ final class JointTree {
         // A tree per usable component, in the order of its first joint; the root is its joint to
         // a body that does not move, if it has one, else that joint's first dynamic body.
         for (int n = 0; n < count; n++) {
-            if (!candidate(js, n, active[n], stateA[n], stateB[n], s)) {
+            if (!c.candidate(js, n, active[n], stateA[n], stateB[n], s)) {
                 continue;
             }
-            int a = entry(stateA[n], s), b = entry(stateB[n], s);
-            int root = find(a >= 0 ? a : b);
-            if (cyclic[root] || fixedCount[root] > 1 || treeOfRoot[root] >= 0 || singular[root]) {
+            int a = JointComponents.entry(stateA[n], s), b = JointComponents.entry(stateB[n], s);
+            int root = c.find(a >= 0 ? a : b);
+            if (c.cyclic[root] || c.fixedCount[root] > 1 || treeOfRoot[root] >= 0 || singular[root]) {
                 continue;
             }
             treeOfRoot[root] = treeCount;
             layOut(js, active, count, stateA, stateB, s, rootFixed[root], rootBody[root]);
         }
         limits.reserve();
-    }
-
-    /**
-     * The components of the candidate joints: union–find over their dynamic bodies (each with its
-     * body, joint and limit row count), cycles, joints to bodies that do not move, and each body's
-     * joints as an edge list. Whether there is any candidate.
-     */
-    private boolean join(JointStore js, int[] active, int count, int[] stateA, int[] stateB, double[] s, int entries) {
-        for (int e = 0; e < entries; e++) {
-            unionParent[e] = e;
-            cyclic[e] = false;
-            fixedCount[e] = 0;
-            edgeHead[e] = -1;
-            bodyNode[e] = -1;
-            treeOfRoot[e] = -1;
-            rootBody[e] = -1;
-            rootFixed[e] = -1;
-            singular[e] = false;
-            componentNodes[e] = 1;
-            componentLimits[e] = 0;
-            mixed[e] = false;
-        }
-        boolean any = false;
-        for (int n = 0; n < count; n++) {
-            if (!candidate(js, n, active[n], stateA[n], stateB[n], s)) {
-                continue;
-            }
-            int a = entry(stateA[n], s), b = entry(stateB[n], s);
-            any = true;
-            int root;
-            if (a >= 0 && b >= 0) {
-                int ra = find(a), rb = find(b);
-                if (ra == rb) {
-                    cyclic[ra] = true;
-                } else {
-                    unionParent[ra] = rb;
-                    cyclic[rb] |= cyclic[ra];
-                    fixedCount[rb] += fixedCount[ra];
-                    componentNodes[rb] += componentNodes[ra];
-                    componentLimits[rb] += componentLimits[ra];
-                }
-                root = rb;
-            } else {
-                root = find(a >= 0 ? a : b);
-                fixedCount[root]++;
-            }
-            componentNodes[find(root)]++;
-            componentLimits[find(root)] += JointKinds.limitRowBound(js, active[n]);
-            if (a >= 0) {
-                edgeNext[2 * n] = edgeHead[a];
-                edgeHead[a] = 2 * n;
-            }
-            if (b >= 0) {
-                edgeNext[2 * n + 1] = edgeHead[b];
-                edgeHead[b] = 2 * n + 1;
-            }
-        }
-        return any;
-    }
-
-    /**
-     * Leaves out of the trees the joints with limits of every component too large to solve its
-     * limits here (limit rows × nodes above {@link #MAX_LIMIT_RESPONSE}) or also held by a joint
-     * solved joint by joint: they are solved joint by joint, as before limits were solved in
-     * trees, and split their components. Whether any was.
-     */
-    private boolean excludeLargeLimitedComponents(JointStore js, int[] active, int count, int[] stateA, int[] stateB,
-                                                  double[] s) {
-        // A component that a joint solved joint by joint also holds (a slider, a distance joint, a
-        // soft weld) keeps its limits out of the tree too: its limits' articulated masses would
-        // leave out what that joint carries. A 1 kg link on a hinge with limits, a 3.9 kg box on a
-        // locked slider below it: the limit stopped the link dead, the slider and the hinge came
-        // 28 mm apart and threw the pair back up, 84 J above its start in a larger such chain.
-        for (int n = 0; n < count; n++) {
-            if (rigidRowCount(js, active[n]) > 0) {
-                continue;
-            }
-            int a = entry(stateA[n], s), b = entry(stateB[n], s);
-            if (a >= 0) {
-                mixed[find(a)] = true;
-            }
-            if (b >= 0) {
-                mixed[find(b)] = true;
-            }
-        }
-        boolean any = false;
-        for (int n = 0; n < count; n++) {
-            if (JointKinds.limitRowBound(js, active[n]) == 0 || !candidate(js, n, active[n], stateA[n], stateB[n], s)) {
-                continue;
-            }
-            int a = entry(stateA[n], s), b = entry(stateB[n], s);
-            int root = find(a >= 0 ? a : b);
-            if (mixed[root] || (long) componentLimits[root] * componentNodes[root] > MAX_LIMIT_RESPONSE) {
-                excluded[n] = true;
-                any = true;
-            }
-        }
-        return any;
-    }
-
-    /**
-     * Whether some component of the candidate joints (a root among the first {@code entries}) has
-     * no cycle and at most one joint to a body that does not move: if none has, there is no tree,
-     * and the passes over the joints that would look for one are skipped (a grid has one component
-     * with cycles, and those passes were two thirds of its search).
-     */
-    private boolean anyTreeLike(int entries) {
-        for (int e = 0; e < entries; e++) {
-            if (unionParent[e] == e && edgeHead[e] >= 0 && !cyclic[e] && fixedCount[e] <= 1) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** Breadth first from the component's root; the nodes go in reverse, so children come before parents. */
@@ -371,14 +242,14 @@ final class JointTree {
             if (nodeIsJoint[node]) {
                 int n = nodeRef[node];
                 for (int side = 0; side < 2; side++) {
-                    int e = entry(side == 0 ? stateA[n] : stateB[n], s);
+                    int e = JointComponents.entry(side == 0 ? stateA[n] : stateB[n], s);
                     if (e >= 0 && bodyNode[e] < 0) {
                         queue[tail++] = addBodyNode(e, node, side);
                     }
                 }
             } else {
                 int e = nodeRef[node];
-                for (int edge = edgeHead[e]; edge >= 0; edge = edgeNext[edge]) {
+                for (int edge = components.edgeHead[e]; edge >= 0; edge = components.edgeNext[edge]) {
                     int n = edge >> 1;
                     if (!inTree[n]) {
                         queue[tail++] = addJointNode(js, active, n, node, edge & 1);
@@ -399,7 +270,7 @@ final class JointTree {
         for (int i = start; i < nodeCount; i++) {
             if (nodeIsJoint[i]) {
                 int n = nodeRef[i];
-                int ea = entry(stateA[n], s), eb = entry(stateB[n], s);
+                int ea = JointComponents.entry(stateA[n], s), eb = JointComponents.entry(stateB[n], s);
                 nodeA[i] = ea >= 0 ? start + size - 1 - (bodyNode[ea] - start) : -1;
                 nodeB[i] = eb >= 0 ? start + size - 1 - (bodyNode[eb] - start) : -1;
                 bound += JointKinds.limitRowBound(js, active[n]);
@@ -499,24 +370,6 @@ final class JointTree {
 
     static int[] grow(int[] a, int n) {
         return a.length >= n ? a : Arrays.copyOf(a, Math.max(n, 2 * a.length));
-    }
-
-    /** Whether joint j, its bodies' entries at offsets oa and ob, is one a tree may take: rigid rows, a body that moves. */
-    private boolean candidate(JointStore js, int n, int j, int oa, int ob, double[] s) {
-        return !excluded[n] && rigidRowCount(js, j) > 0 && (entry(oa, s) >= 0 || entry(ob, s) >= 0);
-    }
-
-    /** The solver entry at offset o, or −1 for a body the solver does not move (no inverse mass). */
-    private static int entry(int o, double[] s) {
-        return s[o + SolverBodies.INVERSE_MASS] > 0 ? o / SolverBodies.STRIDE : -1;
-    }
-
-    private int find(int e) {
-        while (unionParent[e] != e) {
-            unionParent[e] = unionParent[unionParent[e]];
-            e = unionParent[e];
-        }
-        return e;
     }
 
     /**
