@@ -23,7 +23,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Joints in a world with contacts: every kind (hinges with motors and limits, sliders with
- * springs, welds, ropes, ball chains) swinging into a pile of boxes. The step allocates nothing,
+ * springs, welds, ropes, ball chains, chains held by their limits) swinging into a pile of boxes. The step allocates nothing,
  * and the result is bit-identical for every worker count.
  */
 class JointStepTest {
@@ -71,6 +71,27 @@ class JointStepTest {
                 bodies.add(link);
                 JointKind kind = i == 4 ? JointKind.FIXED : (i + c) % 2 == 0 ? JointKind.BALL : JointKind.HINGE;
                 world.createJoint(JointDef.builder(kind, previous, link).anchor(0.5 * i, top, z).axis(0, 0, 1).build());
+                previous = link;
+            }
+        }
+        // Chains with limits (ball joints with cones and twist limits, hinges with limits, a heavy
+        // last link): trees whose limits are solved with their articulated masses (TreeLimits),
+        // swinging into the pile.
+        for (int c = 0; c < 4; c++) {
+            double z = -3 - 1.5 * c, top = 7;
+            BodyId previous = world.createBody(BodyDef.builder().type(BodyType.STATIC).position(-3, top, z).build());
+            for (int i = 0; i < 5; i++) {
+                BodyId link = world.createBody(BodyDef.builder().position(-3 + 0.5 * i + 0.25, top, z).build());
+                world.createShape(link, ShapeDef.builder().density(i == 4 ? 20000 : 1000).build(), new Box(0.25, 0.05, 0.05));
+                bodies.add(link);
+                JointDef.Builder j = JointDef.builder((i + c) % 2 == 0 ? JointKind.BALL : JointKind.HINGE, previous, link)
+                        .anchor(-3 + 0.5 * i, top, z);
+                if ((i + c) % 2 == 0) {
+                    j.axis(1, 0, 0).cone(Math.toRadians(30)).limits(-0.3, 0.3);
+                } else {
+                    j.axis(0, 0, 1).limits(-0.6, 0.6);
+                }
+                world.createJoint(j.build());
                 previous = link;
             }
         }
