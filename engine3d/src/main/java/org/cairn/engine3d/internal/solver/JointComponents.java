@@ -85,7 +85,7 @@ final class JointComponents {
                 fixedCount[root]++;
             }
             componentNodes[find(root)]++;
-            componentLimits[find(root)] += JointKinds.limitRowBound(js, active[n]);
+            componentLimits[find(root)] += TreeLimits.bound(js, active[n]);
             if (a >= 0) {
                 edgeNext[2 * n] = edgeHead[a];
                 edgeHead[a] = 2 * n;
@@ -125,7 +125,7 @@ final class JointComponents {
         }
         boolean any = false;
         for (int n = 0; n < count; n++) {
-            if (JointKinds.limitRowBound(js, active[n]) == 0 || !candidate(js, n, active[n], stateA[n], stateB[n], s)) {
+            if (TreeLimits.bound(js, active[n]) == 0 || !candidate(js, n, active[n], stateA[n], stateB[n], s)) {
                 continue;
             }
             int a = entry(stateA[n], s), b = entry(stateB[n], s);

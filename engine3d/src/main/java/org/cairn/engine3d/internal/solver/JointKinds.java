@@ -452,67 +452,6 @@ abstract class JointKinds extends JointAxialRows {
         }
     }
 
-    /**
-     * The limit rows of tree joint n (joint j) for {@link JointTree}, from the bodies' current
-     * poses: per row its angular direction u (world frame; u·(ω_B − ω_A) is how fast the joint
-     * moves into the limit's free side) at axis[ao + 3k..), how far inside the limit the joint is
-     * (negative: past it) at inside[io + k], and its impulse slot at slot[io + k]. The directions are
-     * those of the rows solved joint by joint (a ball joint's twist row, its swing axis), but turn
-     * B about its centre of mass: the tree's point rows keep the anchors together. Returns the
-     * number of rows (at most {@link #MAX_LIMIT_ROWS}).
-     */
-    int treeLimitRows(int n, int j, JointScratch w, double[] axis, int ao, double[] inside, int[] slot, int io) {
-        JointStore js = store;
-        double[] g = w.g;
-        geometry(n, j, w);
-        int k = 0;
-        if (js.kind[j] == JointStore.HINGE) {
-            if (js.enableLimit[j]) {
-                double angle = twistAngle(j, w);
-                k = limitRow(axis, ao, inside, slot, io, k, g[13], g[14], g[15], angle - js.lower[j], JointStore.LOWER);
-                k = limitRow(axis, ao, inside, slot, io, k, -g[13], -g[14], -g[15], js.upper[j] - angle, JointStore.UPPER);
-            }
-            return k;
-        }
-        if (js.enableLimit[j]) {
-            double twist = twistAngle(j, w);
-            twistAxis(j, w);
-            k = limitRow(axis, ao, inside, slot, io, k, g[13], g[14], g[15], twist - js.lower[j], TWIST_LOWER);
-            k = limitRow(axis, ao, inside, slot, io, k, -g[13], -g[14], -g[15], js.upper[j] - twist, TWIST_UPPER);
-            restoreAxis(j, w);
-        }
-        if (js.enableCone[j]) {
-            double swing = swingAxis(j, w);
-            if (swing > 0) {
-                k = limitRow(axis, ao, inside, slot, io, k, -g[13], -g[14], -g[15], js.coneAngle[j] - swing, CONE);
-            }
-            restoreAxis(j, w);
-        }
-        return k;
-    }
-
-    /** The most limit rows one joint has: a ball joint's two twist sides and its cone. */
-    static final int MAX_LIMIT_ROWS = 3;
-
-    /** The most limit rows joint j may bring to a tree ({@link #treeLimitRows}). */
-    static int limitRowBound(JointStore js, int j) {
-        return switch (js.kind[j]) {
-            case JointStore.HINGE -> js.enableLimit[j] ? 2 : 0;
-            case JointStore.BALL -> (js.enableLimit[j] ? 2 : 0) + (js.enableCone[j] ? 1 : 0);
-            default -> 0;
-        };
-    }
-
-    private static int limitRow(double[] axis, int ao, double[] inside, int[] slot, int io, int k, double ux, double uy,
-                                double uz, double c, int impulseSlot) {
-        axis[ao + 3 * k] = ux;
-        axis[ao + 3 * k + 1] = uy;
-        axis[ao + 3 * k + 2] = uz;
-        inside[io + k] = c;
-        slot[io + k] = impulseSlot;
-        return k + 1;
-    }
-
     /** Row r: u·(ω_B − ω_A). */
     private static void angularRow(double[] jac, int a, int b, int r, double ux, double uy, double uz) {
         int ra = a + 6 * r, rb = b + 6 * r;

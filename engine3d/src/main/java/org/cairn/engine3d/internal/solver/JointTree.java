@@ -273,7 +273,7 @@ final class JointTree {
                 int ea = JointComponents.entry(stateA[n], s), eb = JointComponents.entry(stateB[n], s);
                 nodeA[i] = ea >= 0 ? start + size - 1 - (bodyNode[ea] - start) : -1;
                 nodeB[i] = eb >= 0 ? start + size - 1 - (bodyNode[eb] - start) : -1;
-                bound += JointKinds.limitRowBound(js, active[n]);
+                bound += TreeLimits.bound(js, active[n]);
             }
         }
         treeLimits = grow(treeLimits, treeCount);
@@ -283,7 +283,7 @@ final class JointTree {
         limitBound[treeCount - 1] = limitsHere ? bound : 0;
         for (int i = start; i < nodeCount; i++) {
             if (nodeIsJoint[i]) {
-                articulatedLimits[nodeRef[i]] = limitsHere && JointKinds.limitRowBound(js, active[nodeRef[i]]) > 0;
+                articulatedLimits[nodeRef[i]] = limitsHere && TreeLimits.bound(js, active[nodeRef[i]]) > 0;
             } else {
                 bodyNode[nodeRef[i]] = -1;
             }

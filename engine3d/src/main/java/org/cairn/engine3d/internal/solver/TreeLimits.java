@@ -118,7 +118,7 @@ final class TreeLimits {
         for (int i = start; i < end; i++) {
             if (tree.nodeIsJoint[i] && tree.articulatedLimits[tree.nodeRef[i]]) {
                 int n = tree.nodeRef[i];
-                int got = rows.treeLimitRows(n, rows.active[n], w, limitAxis, 3 * (base + k), limitInside, limitSlot, base + k);
+                int got = rowsOf(rows, n, rows.active[n], w, limitAxis, 3 * (base + k), limitInside, limitSlot, base + k);
                 for (int r = 0; r < got; r++) {
                     limitNode[base + k + r] = i;
                 }
@@ -276,5 +276,66 @@ final class TreeLimits {
                 }
             }
         }
+    }
+
+    /**
+     * The limit rows of tree joint n (joint j) for {@link JointTree}, from the bodies' current
+     * poses: per row its angular direction u (world frame; u·(ω_B − ω_A) is how fast the joint
+     * moves into the limit's free side) at axis[ao + 3k..), how far inside the limit the joint is
+     * (negative: past it) at inside[io + k], and its impulse slot at slot[io + k]. The directions are
+     * those of the rows solved joint by joint (a ball joint's twist row, its swing axis), but turn
+     * B about its centre of mass: the tree's point rows keep the anchors together. Returns the
+     * number of rows (at most {@link #MAX_LIMIT_ROWS}).
+     */
+    static int rowsOf(JointKinds rows, int n, int j, JointScratch w, double[] axis, int ao, double[] inside, int[] slot, int io) {
+        JointStore js = rows.store;
+        double[] g = w.g;
+        rows.geometry(n, j, w);
+        int k = 0;
+        if (js.kind[j] == JointStore.HINGE) {
+            if (js.enableLimit[j]) {
+                double angle = rows.twistAngle(j, w);
+                k = limitRow(axis, ao, inside, slot, io, k, g[13], g[14], g[15], angle - js.lower[j], JointStore.LOWER);
+                k = limitRow(axis, ao, inside, slot, io, k, -g[13], -g[14], -g[15], js.upper[j] - angle, JointStore.UPPER);
+            }
+            return k;
+        }
+        if (js.enableLimit[j]) {
+            double twist = rows.twistAngle(j, w);
+            rows.twistAxis(j, w);
+            k = limitRow(axis, ao, inside, slot, io, k, g[13], g[14], g[15], twist - js.lower[j], JointKinds.TWIST_LOWER);
+            k = limitRow(axis, ao, inside, slot, io, k, -g[13], -g[14], -g[15], js.upper[j] - twist, JointKinds.TWIST_UPPER);
+            rows.restoreAxis(j, w);
+        }
+        if (js.enableCone[j]) {
+            double swing = rows.swingAxis(j, w);
+            if (swing > 0) {
+                k = limitRow(axis, ao, inside, slot, io, k, -g[13], -g[14], -g[15], js.coneAngle[j] - swing, JointKinds.CONE);
+            }
+            rows.restoreAxis(j, w);
+        }
+        return k;
+    }
+
+    /** The most limit rows one joint has: a ball joint's two twist sides and its cone. */
+    static final int MAX_LIMIT_ROWS = 3;
+
+    /** The most limit rows joint j may bring to a tree ({@link #rowsOf}). */
+    static int bound(JointStore js, int j) {
+        return switch (js.kind[j]) {
+            case JointStore.HINGE -> js.enableLimit[j] ? 2 : 0;
+            case JointStore.BALL -> (js.enableLimit[j] ? 2 : 0) + (js.enableCone[j] ? 1 : 0);
+            default -> 0;
+        };
+    }
+
+    private static int limitRow(double[] axis, int ao, double[] inside, int[] slot, int io, int k, double ux, double uy,
+                                double uz, double c, int impulseSlot) {
+        axis[ao + 3 * k] = ux;
+        axis[ao + 3 * k + 1] = uy;
+        axis[ao + 3 * k + 2] = uz;
+        inside[io + k] = c;
+        slot[io + k] = impulseSlot;
+        return k + 1;
     }
 }
