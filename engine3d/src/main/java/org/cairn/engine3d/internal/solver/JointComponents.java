@@ -21,6 +21,9 @@ final class JointComponents {
     private int[] componentLimits = new int[16];
     /** Per component root, whether a joint that is solved joint by joint also holds one of its bodies. */
     private boolean[] mixed = new boolean[16];
+    /** Per component root, whether its limits may be solved in its tree (0: not decided yet). */
+    private byte[] admission = new byte[16];
+    private static final byte ADMITTED = 1, REFUSED = 2;
     /** Per active joint, whether it is kept out of the trees ({@link #excludeLargeLimitedComponents}). */
     private boolean[] excluded = new boolean[16];
 
@@ -35,6 +38,7 @@ final class JointComponents {
             componentNodes = new int[n];
             componentLimits = new int[n];
             mixed = new boolean[n];
+            admission = new byte[n];
         }
         if (edgeNext.length < 2 * count) {
             edgeNext = new int[Math.max(2 * count, 2 * edgeNext.length)];
@@ -59,6 +63,7 @@ final class JointComponents {
             componentNodes[e] = 1;
             componentLimits[e] = 0;
             mixed[e] = false;
+            admission[e] = 0;
         }
         boolean any = false;
         for (int n = 0; n < count; n++) {
@@ -100,12 +105,13 @@ final class JointComponents {
 
     /**
      * Leaves out of the trees the joints with limits of every component too large to solve its
-     * limits here (limit rows × nodes above {@link JointTree#MAX_LIMIT_RESPONSE}) or also held by a joint
+     * limits here (limit rows × nodes above {@link JointTree#MAX_LIMIT_RESPONSE}), beyond the
+     * world's budget for them ({@link JointTree#MAX_LIMIT_RESPONSE_TOTAL}) or also held by a joint
      * solved joint by joint: they are solved joint by joint, as before limits were solved in
      * trees, and split their components. Whether any was.
      */
     boolean excludeLargeLimitedComponents(JointStore js, int[] active, int count, int[] stateA, int[] stateB,
-                                                  double[] s) {
+                                          double[] s) {
         // A component that a joint solved joint by joint also holds (a slider, a distance joint, a
         // soft weld) keeps its limits out of the tree too: its limits' articulated masses would
         // leave out what that joint carries. A 1 kg link on a hinge with limits, a 3.9 kg box on a
@@ -123,14 +129,29 @@ final class JointComponents {
                 mixed[find(b)] = true;
             }
         }
+        // Components are admitted in joint order while the world's budget lasts, so that no count
+        // of limited chains a scene may hold makes the limits' responses take more than some
+        // 13 MB; the others keep their limits joint by joint.
         boolean any = false;
+        long budget = 0;
         for (int n = 0; n < count; n++) {
             if (TreeLimits.bound(js, active[n]) == 0 || !candidate(js, n, active[n], stateA[n], stateB[n], s)) {
                 continue;
             }
             int a = entry(stateA[n], s), b = entry(stateB[n], s);
             int root = find(a >= 0 ? a : b);
-            if (mixed[root] || (long) componentLimits[root] * componentNodes[root] > JointTree.MAX_LIMIT_RESPONSE) {
+            if (cyclic[root] || fixedCount[root] > 1) {
+                // Never a tree.
+                continue;
+            }
+            if (admission[root] == 0) {
+                long size = (long) componentLimits[root] * componentNodes[root];
+                boolean admitted = !mixed[root] && size <= JointTree.MAX_LIMIT_RESPONSE
+                        && budget + size <= JointTree.MAX_LIMIT_RESPONSE_TOTAL;
+                admission[root] = admitted ? ADMITTED : REFUSED;
+                budget += admitted ? size : 0;
+            }
+            if (admission[root] == REFUSED) {
                 excluded[n] = true;
                 any = true;
             }

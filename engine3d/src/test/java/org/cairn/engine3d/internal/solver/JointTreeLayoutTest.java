@@ -95,4 +95,28 @@ class JointTreeLayoutTest {
         // joint and the soft weld, which the tree does not solve: a tree of one too.
         assertEquals("T-T-", solvedByTree());
     }
+
+    /**
+     * Limited chains are admitted to trees in joint order while the world's budget for their
+     * limits' responses lasts (limit rows × nodes, {@link JointTree#MAX_LIMIT_RESPONSE_TOTAL}): 30
+     * chains of 40 ball joints with cone and twist limits take 120 rows × 80 nodes each, so 27 fit
+     * and the last 3 keep their limited joints joint by joint.
+     */
+    @Test
+    void limitedChainsBeyondTheBudgetKeepTheirLimitsJointByJoint() throws ReflectiveOperationException {
+        int chains = 30, links = 40;
+        for (int c = 0; c < chains; c++) {
+            BodyId previous = anchor(0);
+            for (int i = 0; i < links; i++) {
+                BodyId next = world.createBody(BodyDef.builder().position(0.5 * i + 0.25, 0, 2.0 * c).build());
+                world.createShape(next, ShapeDef.builder().density(100).filter(1, -1L, -1).build(), new Box(0.2, 0.1, 0.1));
+                created.add(world.createJoint(JointDef.builder(JointKind.BALL, previous, next).anchor(0.5 * i, 0, 2.0 * c)
+                        .axis(1, 0, 0).cone(0.5).limits(-0.3, 0.3).build()));
+                previous = next;
+            }
+        }
+        int fit = JointTree.MAX_LIMIT_RESPONSE_TOTAL / (3 * links * 2 * links);
+        assertEquals(27, fit);
+        assertEquals("T".repeat(fit * links) + "-".repeat((chains - fit) * links), solvedByTree());
+    }
 }
