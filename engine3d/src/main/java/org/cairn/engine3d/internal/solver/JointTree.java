@@ -595,12 +595,16 @@ final class JointTree {
             lambda[l + r] += delta;
             d[r] = delta;
         }
-        push(s, rows.stateA[n], 2 * JAC * i, nodeSize[i], d);
-        push(s, rows.stateB[n], 2 * JAC * i + JAC, nodeSize[i], d);
+        push(s, rows.stateA[n], 2 * JAC * i, nodeSize[i], d, 0, s, rows.stateA[n]);
+        push(s, rows.stateB[n], 2 * JAC * i + JAC, nodeSize[i], d, 0, s, rows.stateB[n]);
     }
 
-    /** The body at offset o takes Jᵀ·Δλ from the rows' Jacobian block at jac[jo..): Δv = m⁻¹·linear, Δω = I⁻¹·angular. */
-    private void push(double[] s, int o, int jo, int n, double[] delta) {
+    /**
+     * The velocity change Jᵀ·δ brings the body whose inverse mass and inertia are at s[o..), from
+     * the rows' Jacobian block at jac[jo..) and their n impulses at delta[from..): m⁻¹·linear and
+     * I⁻¹·angular, added at dest[to..to+6) (nothing for a body that does not move).
+     */
+    void push(double[] s, int o, int jo, int n, double[] delta, int from, double[] dest, int to) {
         double m = s[o + SolverBodies.INVERSE_MASS];
         if (m == 0) {
             return;
@@ -608,7 +612,7 @@ final class JointTree {
         double lx = 0, ly = 0, lz = 0, ax = 0, ay = 0, az = 0;
         for (int r = 0; r < n; r++) {
             int q = jo + B * r;
-            double d = delta[r];
+            double d = delta[from + r];
             lx += jac[q] * d;
             ly += jac[q + 1] * d;
             lz += jac[q + 2] * d;
@@ -616,12 +620,12 @@ final class JointTree {
             ay += jac[q + 4] * d;
             az += jac[q + 5] * d;
         }
-        s[o] += m * lx;
-        s[o + 1] += m * ly;
-        s[o + 2] += m * lz;
+        dest[to] += m * lx;
+        dest[to + 1] += m * ly;
+        dest[to + 2] += m * lz;
         int k = o + SolverBodies.INVERSE_INERTIA;
-        s[o + 3] += s[k] * ax + s[k + 1] * ay + s[k + 2] * az;
-        s[o + 4] += s[k + 3] * ax + s[k + 4] * ay + s[k + 5] * az;
-        s[o + 5] += s[k + 6] * ax + s[k + 7] * ay + s[k + 8] * az;
+        dest[to + 3] += s[k] * ax + s[k + 1] * ay + s[k + 2] * az;
+        dest[to + 4] += s[k + 3] * ax + s[k + 4] * ay + s[k + 5] * az;
+        dest[to + 5] += s[k + 6] * ax + s[k + 7] * ay + s[k + 8] * az;
     }
 }

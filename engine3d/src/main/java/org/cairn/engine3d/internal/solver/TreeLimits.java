@@ -173,8 +173,14 @@ final class TreeLimits {
                     response[o + r] = -tree.x[S * q + r];
                 }
                 int nq = tree.nodeRef[q];
-                pushInto(s, rows.stateA[nq], 2 * JAC * q, tree.nodeSize[q], o, tree.nodeA[q] < 0 ? -1 : ro + B * (tree.nodeA[q] - start));
-                pushInto(s, rows.stateB[nq], 2 * JAC * q + JAC, tree.nodeSize[q], o, tree.nodeB[q] < 0 ? -1 : ro + B * (tree.nodeB[q] - start));
+                if (tree.nodeA[q] >= 0) {
+                    tree.push(s, rows.stateA[nq], 2 * JAC * q, tree.nodeSize[q], response, o, response,
+                            ro + B * (tree.nodeA[q] - start));
+                }
+                if (tree.nodeB[q] >= 0) {
+                    tree.push(s, rows.stateB[nq], 2 * JAC * q + JAC, tree.nodeSize[q], response, o, response,
+                            ro + B * (tree.nodeB[q] - start));
+                }
             }
             double inverse = 0;
             if (tree.nodeB[i] >= 0) {
@@ -198,32 +204,6 @@ final class TreeLimits {
         response[o + 3] += s[k] * ux + s[k + 1] * uy + s[k + 2] * uz;
         response[o + 4] += s[k + 3] * ux + s[k + 4] * uy + s[k + 5] * uz;
         response[o + 5] += s[k + 6] * ux + s[k + 7] * uy + s[k + 8] * uz;
-    }
-
-    /** As {@link JointTree}'s push, with the impulses at response[from..) and the velocity change added at response[to..) (none if to < 0). */
-    private void pushInto(double[] s, int body, int jo, int n, int from, int to) {
-        double m = s[body + SolverBodies.INVERSE_MASS];
-        if (to < 0 || m == 0) {
-            return;
-        }
-        double lx = 0, ly = 0, lz = 0, ax = 0, ay = 0, az = 0;
-        for (int r = 0; r < n; r++) {
-            int q = jo + B * r;
-            double d = response[from + r];
-            lx += tree.jac[q] * d;
-            ly += tree.jac[q + 1] * d;
-            lz += tree.jac[q + 2] * d;
-            ax += tree.jac[q + 3] * d;
-            ay += tree.jac[q + 4] * d;
-            az += tree.jac[q + 5] * d;
-        }
-        response[to] += m * lx;
-        response[to + 1] += m * ly;
-        response[to + 2] += m * lz;
-        int k = body + SolverBodies.INVERSE_INERTIA;
-        response[to + 3] += s[k] * ax + s[k + 1] * ay + s[k + 2] * az;
-        response[to + 4] += s[k + 3] * ax + s[k + 4] * ay + s[k + 5] * az;
-        response[to + 5] += s[k + 6] * ax + s[k + 7] * ay + s[k + 8] * az;
     }
 
     /**
