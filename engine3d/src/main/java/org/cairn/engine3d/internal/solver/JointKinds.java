@@ -292,7 +292,7 @@ abstract class JointKinds extends JointAxialRows {
 
     @Override
     boolean treeSolvesLimits(int n) {
-        return tree.inTree[n] && tree.articulatedLimits[n];
+        return tree.inTree[n] && TreeLimits.bound(store, active[n]) > 0;
     }
 
     /** A ball joint's impulse slots for its cone and twist limits (its angular slots, which it has no other use for). */

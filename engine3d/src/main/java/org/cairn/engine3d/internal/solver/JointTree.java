@@ -72,8 +72,6 @@ final class JointTree {
     boolean factored;
     /** Whether active joint n is solved here (its rigid rows), set by {@link #build}. */
     boolean[] inTree = new boolean[16];
-    /** Whether active joint n's limits are solved here too, with the tree's articulated masses (set by {@link #build}). */
-    boolean[] articulatedLimits = new boolean[16];
     /**
      * The most (limit rows × nodes) a component may have and solve its limits in its tree: each
      * row keeps its response over the whole tree (six numbers a node) and costs a solve through
@@ -93,12 +91,10 @@ final class JointTree {
      * start; from two sweeps up it holds (the rows are cheap: a response applied per row).
      */
     static final int LIMIT_SWEEPS = 4;
-    /** Per tree, whether its limits are solved here. */
-    boolean[] treeLimits = new boolean[2];
     /** Per joint node, the nodes of its bodies A and B (−1 for a body that does not move). */
     int[] nodeA = new int[16];
     int[] nodeB = new int[16];
-    /** Per tree, the limit rows its joints may bring (0 where its limits are not solved here). */
+    /** Per tree, the limit rows its joints may bring (0: none, and nothing of TreeLimits runs for it). */
     int[] limitBound = new int[2];
     final TreeLimits limits = new TreeLimits(this);
     private final JointComponents components = new JointComponents();
@@ -154,11 +150,7 @@ final class JointTree {
         if (inTree.length < count) {
             inTree = new boolean[Math.max(count, 2 * inTree.length)];
         }
-        if (articulatedLimits.length < count) {
-            articulatedLimits = new boolean[inTree.length];
-        }
         Arrays.fill(inTree, 0, count, false);
-        Arrays.fill(articulatedLimits, 0, count, false);
         if (count == 0) {
             // No joints: nothing proportional to the bodies either.
             return;
@@ -282,23 +274,15 @@ final class JointTree {
                 bound += TreeLimits.bound(js, active[n]);
             }
         }
-        treeLimits = grow(treeLimits, treeCount);
         limitBound = grow(limitBound, treeCount);
-        boolean limitsHere = bound > 0;
-        treeLimits[treeCount - 1] = limitsHere;
-        limitBound[treeCount - 1] = limitsHere ? bound : 0;
+        limitBound[treeCount - 1] = bound;
         for (int i = start; i < nodeCount; i++) {
-            if (nodeIsJoint[i]) {
-                articulatedLimits[nodeRef[i]] = limitsHere && TreeLimits.bound(js, active[nodeRef[i]]) > 0;
-            } else {
+            if (!nodeIsJoint[i]) {
                 bodyNode[nodeRef[i]] = -1;
             }
         }
     }
 
-    static boolean[] grow(boolean[] a, int n) {
-        return a.length >= n ? a : Arrays.copyOf(a, Math.max(n, 2 * a.length));
-    }
 
     private void reverse(int start, int size) {
         int end = start + size - 1;
@@ -398,13 +382,13 @@ final class JointTree {
                 }
             }
             factor(start, end);
-            if (treeLimits[t]) {
+            if (limitBound[t] > 0) {
                 limits.rows(rows, t, s, w);
             }
         }
         // Otherwise the bodies have not moved since the last pass: its rows, factors and limit rows hold.
         // The limits' share of the rows' impulses first: it may compute responses, in x.
-        boolean limitShares = treeLimits[t] && useBias;
+        boolean limitShares = limitBound[t] > 0 && useBias;
         if (limitShares) {
             limits.shares(rows, t, s);
         }
@@ -421,7 +405,7 @@ final class JointTree {
                 apply(rows, s, i, useBias, limitShares, w.treeWork);
             }
         }
-        if (treeLimits[t]) {
+        if (limitBound[t] > 0) {
             for (int sweep = 0; sweep < LIMIT_SWEEPS; sweep++) {
                 limits.solve(rows, t, s, useBias);
             }

@@ -45,7 +45,7 @@ final class TreeLimits {
             limitStart[t] = rows;
             responseStart[t] = numbers;
             limitUsed[t] = 0;
-            if (tree.treeLimits[t]) {
+            if (tree.limitBound[t] > 0) {
                 rows += tree.limitBound[t];
                 numbers += tree.limitBound[t] * B * (tree.treeStart[t + 1] - tree.treeStart[t]);
             }
@@ -116,7 +116,7 @@ final class TreeLimits {
         int start = tree.treeStart[t], end = tree.treeStart[t + 1], size = end - start, base = limitStart[t];
         int k = 0;
         for (int i = start; i < end; i++) {
-            if (tree.nodeIsJoint[i] && tree.articulatedLimits[tree.nodeRef[i]]) {
+            if (tree.nodeIsJoint[i] && bound(rows.store, rows.active[tree.nodeRef[i]]) > 0) {
                 int n = tree.nodeRef[i];
                 int got = rowsOf(rows, n, rows.active[n], w, limitAxis, 3 * (base + k), limitInside, limitSlot, base + k);
                 for (int r = 0; r < got; r++) {
