@@ -509,6 +509,7 @@ public final class SceneCompiler {
                     case "block_normals" -> world.blockNormals(((Value.Word) v).name().equals("on"));
                     case "relax_iterations" -> world.relaxIterations(count(e.getKey(), v));
                     case "workers" -> world.workerCount(count(e.getKey(), v));
+                    case "contact_capacity" -> world.contactCapacity(contactCapacity(count(e.getKey(), v)));
                     case "experimental_clamp_increments" ->
                             world.experimentalClampIncrements(((Value.Word) v).name().equals("on"));
                     case "experimental_restitution_without_threshold" ->
@@ -563,6 +564,15 @@ public final class SceneCompiler {
      * A whole-number setting as an int: a value beyond int's range is refused with the setting's
      * name (a plain cast would turn 1e10 silently into 2147483647).
      */
+    /** A scene's contact capacity, within the scene limit (the engine's own is larger). */
+    private static int contactCapacity(int count) {
+        if (count < 0 || count > SceneLimits.MAX_CONTACT_CAPACITY) {
+            throw new IllegalArgumentException("contact_capacity must be in [0, " + SceneLimits.MAX_CONTACT_CAPACITY
+                    + "], got " + count);
+        }
+        return count;
+    }
+
     private static int count(String key, Value v) {
         double d = number(v);
         if (d > Integer.MAX_VALUE || d < Integer.MIN_VALUE) {

@@ -20,6 +20,12 @@ public final class SceneLimits {
     public static final int MAX_JOINTS = 200_000;
     /** Most shapes in a scene, over all its bodies. */
     public static final int MAX_SHAPES = 200_000;
+    /**
+     * Most contacts a scene may ask its world to have room for from the start ({@code world
+     * contact_capacity}): some 2.7 KB each, about 180 MB at the limit (the API allows 16 times
+     * more, for a program that means it).
+     */
+    public static final int MAX_CONTACT_CAPACITY = 65_536;
     /** Most times one {@code repeat} may run its body. */
     public static final long MAX_REPEAT = 100_000;
     /** Longest name (of a body, material, constant, layer, state), in characters. */

@@ -131,6 +131,8 @@ public final class SceneSchema {
         put(world, "block_normals", Kind.ON_OFF, "soft step: solve a manifold's contact points together (default on)");
         put(world, "relax_iterations", Kind.COUNT, "soft step: relax passes per substep, 1 to 1000 (default 2)");
         put(world, "workers", Kind.COUNT, "threads that run the step, 1 to 64 (default 1); results are the same for every count");
+        put(world, "contact_capacity", Kind.COUNT, "contacts the world has room for from the start, 0 to "
+                + SceneLimits.MAX_CONTACT_CAPACITY + " (default 0: the room grows as contacts come)");
         put(world, "experimental_clamp_increments", Kind.ON_OFF,
                 "wrong on purpose, for experiments: clamp each normal impulse increment, not the accumulated impulse (default off)");
         put(world, "experimental_restitution_without_threshold", Kind.ON_OFF,

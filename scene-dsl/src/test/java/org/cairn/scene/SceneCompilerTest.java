@@ -139,9 +139,11 @@ class SceneCompilerTest {
                 world contact_damping=5 max_push_speed=2m/s restitution_threshold=0.5m/s position_iterations=3 baumgarte=0.3
                 world sleep_speed=3cm/s max_speed=100m/s max_rotation=45deg max_frame_time=100ms
                 world friction_mixing=max restitution_mixing=average solver=si iterations=7 relax_iterations=3
+                world contact_capacity=8192
                 """);
         assertTrue(r.ok(), r.diagnostics().toString());
         org.cairn.engine3d.WorldDef w = r.scene().world();
+        assertEquals(8192, w.contactCapacity());
         assertEquals(5, w.contactDampingRatio());
         assertEquals(2, w.maxContactPushSpeed());
         assertEquals(0.5, w.restitutionThreshold());
@@ -156,6 +158,12 @@ class SceneCompilerTest {
         assertEquals(org.cairn.engine3d.MixingRule.AVERAGE, w.restitutionMixing());
         assertEquals(org.cairn.engine3d.SolverKind.SEQUENTIAL_IMPULSE, w.solver());
         assertEquals(7, w.iterations());
+
+        // A scene may ask for room for at most SceneLimits.MAX_CONTACT_CAPACITY contacts (the API for more).
+        Diagnostic tooMany = onlyError("world contact_capacity=65537\n");
+        assertEquals(SceneCompiler.OUT_OF_RANGE, tooMany.code());
+        assertEquals("contact_capacity must be in [0, 65536], got 65537", tooMany.message());
+        assertEquals(65536, compile("scene 1\nworld contact_capacity=65536\n").scene().world().contactCapacity());
 
         SceneCompiler.Result bad = compile("scene 1\nworld friction_mixing=maximum\n");
         assertEquals("'friction_mixing' is one of average, geometric, max, min, multiply, not 'maximum'",
