@@ -22,8 +22,8 @@ public final class SceneLimits {
     public static final int MAX_SHAPES = 200_000;
     /**
      * Most contacts a scene may ask its world to have room for from the start ({@code world
-     * contact_capacity}): some 2.7 KB each, about 180 MB at the limit (the API allows 16 times
-     * more, for a program that means it).
+     * contact_capacity}): some 3.8 KB each (the contact store and the solver's arrays sized with
+     * it), about 250 MB at the limit (the API allows 64 times more, for a program that means it).
      */
     public static final int MAX_CONTACT_CAPACITY = 65_536;
     /** Most times one {@code repeat} may run its body. */
