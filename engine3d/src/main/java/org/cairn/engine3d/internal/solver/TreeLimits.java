@@ -212,10 +212,13 @@ final class TreeLimits {
      * substep; one past it is pushed back at the joint's bias rate, at most
      * {@link JointAxialRows#LIMIT_PUSH_SPEED}, in the biased pass), the accumulated impulse kept
      * ≥ 0, and each change applied with its whole response, so the rigid rows stay as they were.
+     * Returns the largest change of a row's own speed, rad/s (its impulse change over its
+     * articulated mass): the sweeps go on while it is not small ({@link JointTree#LIMIT_SWEEPS_MAX}).
      */
-    void solve(JointKinds rows, int t, double[] s, boolean useBias) {
+    double solve(JointKinds rows, int t, double[] s, boolean useBias) {
         int start = tree.treeStart[t], end = tree.treeStart[t + 1], size = end - start, base = limitStart[t];
         double[] lambda = rows.store.impulse;
+        double change = 0;
         for (int l = base; l < base + limitUsed[t]; l++) {
             int i = limitNode[l], n = tree.nodeRef[i];
             int oa = rows.stateA[n], ob = rows.stateB[n];
@@ -240,6 +243,8 @@ final class TreeLimits {
             if (d == 0) {
                 continue;
             }
+            // The row's own speed change: its impulse over its articulated mass.
+            change = Math.max(change, Math.abs(d) / limitMass[l]);
             int ro = responseStart[t] + (l - base) * B * size;
             for (int q = start; q < end; q++) {
                 int o = ro + B * (q - start);
@@ -256,6 +261,7 @@ final class TreeLimits {
                 }
             }
         }
+        return change;
     }
 
     /**
