@@ -34,7 +34,8 @@ final class SceneTextGenerator {
                     .append(pick(r, "60", "30", "240", "0", "1e-9", "0.001")).append(" substeps=")
                     .append(pick(r, "4", "1", "8", "0", "300", "1e10", "2.5")).append(' ')
                     .append(pick(r, "solver=soft", "solver=si iterations=8", "sleep=off", "relax_iterations=3",
-                            "contact_damping=1e308", "max_speed=1e300m/s", "workers=2", "block_normals=off", ""))
+                            "contact_damping=1e308", "max_speed=1e300m/s", "workers=2", "block_normals=off",
+                            "contact_capacity=4096", "contact_capacity=65537", ""))
                     .append('\n');
         }
         if (r.nextBoolean()) {
