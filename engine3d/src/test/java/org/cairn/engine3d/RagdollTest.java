@@ -111,7 +111,7 @@ class RagdollTest {
      * 0.46°, 3.67° (median 2.76°; the 11.46° is a shoulder as the ragdoll lands hard on it, where a
      * contact on a tree's body pushes with that body's own mass, docs/joints.md). Five of the six
      * fall asleep; in the sixth the head ends up swinging against its neck's cone, a pendulum on a
-     * frictionless joint that nothing damps (2.0 J at the bottom of each swing, swing after swing),
+     * frictionless joint that nothing damps (about 2.1 J at the bottom of each swing, swing after swing),
      * so the check there is that no ragdoll gains energy after it has landed: the most energy in its
      * last second is no more than 1 mJ above the most in the second after 5 s (measured: 0.152 J
      * less for the swinging one, no change for the others, asleep).
