@@ -357,8 +357,8 @@ public final class WorldDef {
         }
 
         /**
-         * Most contacts a world may make room for up front: about 16 GB of storage (3.8 KB a contact), beyond which
-         * a capacity is a mistake rather than a plan.
+         * Most contacts a world may make room for up front: about 16 GB of storage (3.8 KB a
+         * contact), beyond which a capacity is a mistake rather than a plan.
          */
         public static final int MAX_CONTACT_CAPACITY = 1 << 22;
 

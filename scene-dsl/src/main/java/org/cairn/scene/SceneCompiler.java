@@ -560,10 +560,6 @@ public final class SceneCompiler {
         return trial;
     }
 
-    /**
-     * A whole-number setting as an int: a value beyond int's range is refused with the setting's
-     * name (a plain cast would turn 1e10 silently into 2147483647).
-     */
     /** A scene's contact capacity, within the scene limit (the engine's own is larger). */
     private static int contactCapacity(int count) {
         if (count < 0 || count > SceneLimits.MAX_CONTACT_CAPACITY) {
@@ -573,6 +569,10 @@ public final class SceneCompiler {
         return count;
     }
 
+    /**
+     * A whole-number setting as an int: a value beyond int's range is refused with the setting's
+     * name (a plain cast would turn 1e10 silently into 2147483647).
+     */
     private static int count(String key, Value v) {
         double d = number(v);
         if (d > Integer.MAX_VALUE || d < Integer.MIN_VALUE) {

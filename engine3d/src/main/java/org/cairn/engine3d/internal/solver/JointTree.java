@@ -45,9 +45,9 @@ import org.cairn.engine3d.internal.math.Mat3;
  * once; pushing with the mass of its own two bodies, the light link's, it let a 54 kg box on a
  * 1 kg link fall 14° past a cone again and again while both joints came 12 cm apart. Limits are
  * rigid (no soft leak), so the rows' impulses hold a share for them that the soft update leaves
- * alone ({@link TreeLimits#shares}). They are swept {@link #LIMIT_SWEEPS} times a pass, and on until a sweep
- * changes no limit's speed by more than {@link #LIMIT_SWEEP_TOLERANCE} (at most {@link #LIMIT_SWEEPS_MAX}). In a
- * component
+ * alone ({@link TreeLimits#shares}). They are swept {@link #LIMIT_SWEEPS} times a pass, and on
+ * until a sweep changes no limit's speed by more than {@link #LIMIT_SWEEP_TOLERANCE} (at most
+ * {@link #LIMIT_SWEEPS_MAX}). In a component
  * whose limit rows times nodes exceed {@link #MAX_LIMIT_RESPONSE}, or that a joint solved joint by
  * joint also holds, the joints with limits stay out of the trees. (Tried before:
  * limits as rows of the tree, kept ≥ 0 by an active set, made a resting ragdoll jitter at up to
