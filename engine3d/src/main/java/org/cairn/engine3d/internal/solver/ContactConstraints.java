@@ -57,6 +57,11 @@ final class ContactConstraints {
      * ({@link ContactImpacts}).
      */
     boolean[] arriving = new boolean[16];
+    /**
+     * Whether the constraint's normal rows are solved in a joint tree's sweeps with its
+     * articulated masses ({@link TreeContacts}) instead of in the contact passes.
+     */
+    boolean[] treeNormal = new boolean[16];
     /** Rolling resistance per constraint: lever (m), inverse angular mass (6: xx, xy, xz, yy, yz, zz), impulse (3). */
     double[] rolling = new double[16];
     double[] rollingMass = new double[6 * 16];
@@ -186,6 +191,7 @@ final class ContactConstraints {
         staticSide = Arrays.copyOf(staticSide, c);
         pushedPoints = Arrays.copyOf(pushedPoints, c);
         arriving = Arrays.copyOf(arriving, c);
+        treeNormal = Arrays.copyOf(treeNormal, c);
         rolling = Arrays.copyOf(rolling, c);
         rollingMass = Arrays.copyOf(rollingMass, 6 * c);
         rollingImpulse = Arrays.copyOf(rollingImpulse, 3 * c);

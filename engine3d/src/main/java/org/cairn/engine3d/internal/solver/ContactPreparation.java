@@ -51,6 +51,7 @@ final class ContactPreparation {
             cons.staticSide[k] = !dynamicA || !dynamicB;
             cons.pushedPoints[k] = 0;
             cons.arriving[k] = false;
+            cons.treeNormal[k] = false;
             cons.friction[k] = mixedFriction[c];
             cons.restitution[k] = mixedRestitution[c];
             cons.rolling[k] = cs.rolling[c];

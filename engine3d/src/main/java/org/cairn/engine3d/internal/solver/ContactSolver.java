@@ -192,6 +192,9 @@ public final class ContactSolver {
         // No body has moved since its pose was recorded (constrain): each point's separation is
         // still the manifold's.
         System.arraycopy(c.baseSeparation, 0, c.currentSeparation, 0, ContactConstraints.P * c.count);
+        if (joints.tree.treeCount > 0 && settings.kind() == SolverSettings.Kind.SOFT_STEP) {
+            joints.tree.contacts.collect(c, friction, context, solverBodies.state);
+        }
     }
 
     private void newContext(double dt, int substeps, double gx, double gy, double gz) {
@@ -333,6 +336,7 @@ public final class ContactSolver {
         // before them, the contact friction of a ragdoll's limbs lying on the ground undid the
         // limits and a shoulder went 31.6° past its twist limit (RagdollTest).
         forEachColour(pool, softTask);
+        joints.tree.contacts.closeGaps = closeGaps;
         joints.solve(useBias, pool);
     }
 

@@ -110,6 +110,11 @@ final class JointTree {
     /** Per tree, the limit rows its joints may bring (0: none, and nothing of TreeLimits runs for it). */
     int[] limitBound = new int[2];
     final TreeLimits limits = new TreeLimits(this);
+    /** The normal rows of the contacts on the trees' bodies ({@link TreeContacts}). */
+    final TreeContacts contacts = new TreeContacts(this);
+    /** Per solver entry, its body node and its tree (−1: in no tree), set by {@link #build}. */
+    private int[] entryNode = new int[16];
+    private int[] entryTree = new int[16];
     private final JointComponents components = new JointComponents();
     int treeCount;
     int[] treeStart = new int[2];
@@ -160,6 +165,7 @@ final class JointTree {
         treeCount = 0;
         factored = false;
         nodeCount = 0;
+        contacts.clear();
         if (inTree.length < count) {
             inTree = new boolean[Math.max(count, 2 * inTree.length)];
         }
@@ -175,8 +181,12 @@ final class JointTree {
             rootBody = new int[n];
             rootFixed = new int[n];
             singular = new boolean[n];
+            entryNode = new int[n];
+            entryTree = new int[n];
         }
         for (int e = 0; e < entries; e++) {
+            entryNode[e] = -1;
+            entryTree[e] = -1;
             bodyNode[e] = -1;
             treeOfRoot[e] = -1;
             rootBody[e] = -1;
@@ -233,6 +243,16 @@ final class JointTree {
             layOut(js, active, count, stateA, stateB, s, rootFixed[root], rootBody[root]);
         }
         limits.reserve();
+    }
+
+    /** The tree whose body solver entry e is, or −1 (entry 0, the static one, is in none). */
+    int treeOfEntry(int e) {
+        return treeCount > 0 && e < entryTree.length ? entryTree[e] : -1;
+    }
+
+    /** The body node of solver entry e, or −1. */
+    int nodeOfEntry(int e) {
+        return treeCount > 0 && e < entryNode.length ? entryNode[e] : -1;
     }
 
     /** Breadth first from the component's root; the nodes go in reverse, so children come before parents. */
@@ -292,6 +312,8 @@ final class JointTree {
         for (int i = start; i < nodeCount; i++) {
             if (!nodeIsJoint[i]) {
                 bodyNode[nodeRef[i]] = -1;
+                entryNode[nodeRef[i]] = i;
+                entryTree[nodeRef[i]] = treeCount - 1;
             }
         }
     }
@@ -384,6 +406,7 @@ final class JointTree {
         double[] s = rows.solverBodies.state;
         double[] h = w.treeBlock;
         int start = treeStart[t], end = treeStart[t + 1];
+        boolean pushed = contacts.any(t);
         if (!factored) {
             for (int i = start; i < end; i++) {
                 Arrays.fill(acc, BLOCK * i, BLOCK * i + BLOCK, 0.0);
@@ -398,12 +421,18 @@ final class JointTree {
             if (limitBound[t] > 0) {
                 limits.rows(rows, t, s, w);
             }
+            if (pushed) {
+                contacts.refresh(t);
+            }
         }
         // Otherwise the bodies have not moved since the last pass: its rows, factors and limit rows hold.
-        // The limits' share of the rows' impulses first: it may compute responses, in x.
-        boolean limitShares = limitBound[t] > 0 && useBias;
+        // The limits' and contacts' share of the rows' impulses first: it may compute responses, in x.
+        boolean limitShares = (limitBound[t] > 0 || pushed) && useBias;
         if (limitShares) {
             limits.shares(rows, t, s);
+            if (pushed) {
+                contacts.addShares(rows, t, s, limits.share);
+            }
         }
         for (int i = start; i < end; i++) {
             if (nodeIsJoint[i]) {
@@ -418,12 +447,61 @@ final class JointTree {
                 apply(rows, s, i, useBias, limitShares, w.treeWork);
             }
         }
-        if (limitBound[t] > 0) {
+        if (limitBound[t] > 0 || pushed) {
             for (int sweep = 0; sweep < LIMIT_SWEEPS_MAX; sweep++) {
-                double change = limits.solve(rows, t, s, useBias);
+                double change = pushed ? contacts.solve(rows, t, s, useBias, sweep == 0) : 0.0;
+                if (limitBound[t] > 0) {
+                    change = Math.max(change, limits.solve(rows, t, s, useBias));
+                }
                 if (sweep + 1 >= LIMIT_SWEEPS && change <= LIMIT_SWEEP_TOLERANCE) {
                     break;
                 }
+            }
+            if (pushed) {
+                contacts.clampFriction(s, t);
+            }
+        }
+    }
+
+    /**
+     * A unit impulse's response through tree t's factors: given at response[ro..) the velocity
+     * change each body node takes from the impulse alone (6 per node, 0 for the others), makes it
+     * what the impulse does once the rigid rows have answered it: the rows' impulses
+     * Δλ = −K⁻¹·J·M⁻¹·Jₗᵀ (the velocity error the impulse makes, solved as a relax pass would) at each
+     * joint node, and each body's velocity change M⁻¹·(Jₗᵀ + Jᵀ·Δλ). Uses {@link #x} as scratch.
+     */
+    void respond(JointKinds rows, int t, double[] s, double[] response, int ro) {
+        int start = treeStart[t], end = treeStart[t + 1];
+        for (int q = start; q < end; q++) {
+            if (!nodeIsJoint[q]) {
+                Arrays.fill(x, S * q, S * q + B, 0.0);
+                continue;
+            }
+            int ja = 2 * JAC * q, jb = ja + JAC;
+            for (int r = 0; r < nodeSize[q]; r++) {
+                double v = 0;
+                for (int c = 0; c < B; c++) {
+                    v += (nodeA[q] >= 0 ? jac[ja + B * r + c] * response[ro + B * (nodeA[q] - start) + c] : 0.0)
+                            + (nodeB[q] >= 0 ? jac[jb + B * r + c] * response[ro + B * (nodeB[q] - start) + c] : 0.0);
+                }
+                x[S * q + r] = -v;
+            }
+        }
+        substitute(start, end);
+        for (int q = start; q < end; q++) {
+            if (!nodeIsJoint[q]) {
+                continue;
+            }
+            int o = ro + B * (q - start);
+            for (int r = 0; r < nodeSize[q]; r++) {
+                response[o + r] = -x[S * q + r];
+            }
+            int nq = nodeRef[q];
+            if (nodeA[q] >= 0) {
+                push(s, rows.stateA[nq], 2 * JAC * q, nodeSize[q], response, o, response, ro + B * (nodeA[q] - start));
+            }
+            if (nodeB[q] >= 0) {
+                push(s, rows.stateB[nq], 2 * JAC * q + JAC, nodeSize[q], response, o, response, ro + B * (nodeB[q] - start));
             }
         }
     }

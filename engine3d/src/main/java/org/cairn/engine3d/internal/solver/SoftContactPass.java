@@ -40,7 +40,9 @@ final class SoftContactPass {
             int oa = cons.stateA[k], ob = cons.stateB[k];
             Softness soft = cons.staticSide[k] ? x.staticSoftness : x.contactSoftness;
             boolean arriving = cons.arriving[k];
-            if (!(x.blockNormals && !x.clampIncrements && cons.pointCount[k] >= 2 && !arriving
+            if (cons.treeNormal[k]) {
+                // Its normals are the tree's, solved after the joints' rows (TreeContacts).
+            } else if (!(x.blockNormals && !x.clampIncrements && cons.pointCount[k] >= 2 && !arriving
                     && block.solveBlock(bs, k, oa, ob, soft, useBias, relaxClosesGaps, w))) {
                 double nx = cons.normal[3 * k], ny = cons.normal[3 * k + 1], nz = cons.normal[3 * k + 2];
                 for (int j = 0; j < cons.pointCount[k]; j++) {

@@ -147,41 +147,7 @@ final class TreeLimits {
             double ux = limitAxis[3 * l], uy = limitAxis[3 * l + 1], uz = limitAxis[3 * l + 2];
             angularImpulse(s, rows.stateA[n], -ux, -uy, -uz, tree.nodeA[i], ro + B * (tree.nodeA[i] - start));
             angularImpulse(s, rows.stateB[n], ux, uy, uz, tree.nodeB[i], ro + B * (tree.nodeB[i] - start));
-            // The rigid rows' velocity error that impulse makes, solved as a relax pass would.
-            for (int q = start; q < end; q++) {
-                if (!tree.nodeIsJoint[q]) {
-                    Arrays.fill(tree.x, S * q, S * q + B, 0.0);
-                    continue;
-                }
-                int ja = 2 * JAC * q, jb = ja + JAC;
-                for (int r = 0; r < tree.nodeSize[q]; r++) {
-                    double v = 0;
-                    for (int c = 0; c < B; c++) {
-                        v += (tree.nodeA[q] >= 0 ? tree.jac[ja + B * r + c] * response[ro + B * (tree.nodeA[q] - start) + c] : 0.0)
-                                + (tree.nodeB[q] >= 0 ? tree.jac[jb + B * r + c] * response[ro + B * (tree.nodeB[q] - start) + c] : 0.0);
-                    }
-                    tree.x[S * q + r] = -v;
-                }
-            }
-            tree.substitute(start, end);
-            for (int q = start; q < end; q++) {
-                if (!tree.nodeIsJoint[q]) {
-                    continue;
-                }
-                int o = ro + B * (q - start);
-                for (int r = 0; r < tree.nodeSize[q]; r++) {
-                    response[o + r] = -tree.x[S * q + r];
-                }
-                int nq = tree.nodeRef[q];
-                if (tree.nodeA[q] >= 0) {
-                    tree.push(s, rows.stateA[nq], 2 * JAC * q, tree.nodeSize[q], response, o, response,
-                            ro + B * (tree.nodeA[q] - start));
-                }
-                if (tree.nodeB[q] >= 0) {
-                    tree.push(s, rows.stateB[nq], 2 * JAC * q + JAC, tree.nodeSize[q], response, o, response,
-                            ro + B * (tree.nodeB[q] - start));
-                }
-            }
+            tree.respond(rows, t, s, response, ro);
             double inverse = 0;
             if (tree.nodeB[i] >= 0) {
                 int o = ro + B * (tree.nodeB[i] - start) + 3;
