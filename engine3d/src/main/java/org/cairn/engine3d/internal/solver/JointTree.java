@@ -506,6 +506,42 @@ final class JointTree {
         }
     }
 
+    /**
+     * Applies d times a unit impulse's response at response[ro..) ({@link #respond}) to tree t:
+     * each body's velocity change to its solver entry, each joint's impulses to its rows.
+     */
+    void applyResponse(JointKinds rows, int t, double[] s, double d, double[] response, int ro) {
+        int start = treeStart[t], end = treeStart[t + 1];
+        double[] lambda = rows.store.impulse;
+        for (int q = start; q < end; q++) {
+            int o = ro + B * (q - start);
+            if (nodeIsJoint[q]) {
+                int lq = JointStore.IMPULSES * rows.active[nodeRef[q]];
+                for (int r = 0; r < nodeSize[q]; r++) {
+                    lambda[lq + r] += d * response[o + r];
+                }
+            } else {
+                int so = SolverBodies.STRIDE * nodeRef[q];
+                for (int c6 = 0; c6 < B; c6++) {
+                    s[so + c6] += d * response[o + c6];
+                }
+            }
+        }
+    }
+
+    /** Adds λ times a unit impulse's joint impulses at response[ro..) to each joint node's share (see {@link TreeLimits#shares}). */
+    void addShare(int t, double lambda, double[] response, int ro, double[] share) {
+        int start = treeStart[t], end = treeStart[t + 1];
+        for (int q = start; q < end; q++) {
+            if (nodeIsJoint[q]) {
+                int o = ro + B * (q - start);
+                for (int r = 0; r < nodeSize[q]; r++) {
+                    share[S * q + r] += lambda * response[o + r];
+                }
+            }
+        }
+    }
+
     /** x_i = −r, r = J·v per row, plus biasRate·C in the biased pass. */
     private void rightHandSide(JointKinds rows, double[] s, int i, int n, boolean useBias) {
         int oa = rows.stateA[n], ob = rows.stateB[n];

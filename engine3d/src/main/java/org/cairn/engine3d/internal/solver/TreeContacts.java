@@ -3,7 +3,6 @@ package org.cairn.engine3d.internal.solver;
 import static org.cairn.engine3d.internal.solver.ContactConstraints.P;
 
 import java.util.Arrays;
-import org.cairn.engine3d.internal.joint.JointStore;
 
 /**
  * The normal rows of the contacts that push on a {@link JointTree}'s bodies, solved in the tree's
@@ -222,22 +221,14 @@ final class TreeContacts {
 
     /** Adds each pushing row's part of the tree's rows' impulses, λ·Δλ(row), to share (see {@link TreeLimits#shares}). */
     void addShares(JointKinds rows, int t, double[] s, double[] share) {
-        int start = tree.treeStart[t], end = tree.treeStart[t + 1], size = end - start;
+        int size = tree.treeStart[t + 1] - tree.treeStart[t];
         for (int l = rowStart[t]; l < rowStart[t + 1]; l++) {
             double lambda = cons.normalImpulse[rowPoint[l]];
             if (lambda == 0) {
                 continue;
             }
             response(rows, t, l, s);
-            int ro = responseStart[t] + (l - rowStart[t]) * B * size;
-            for (int q = start; q < end; q++) {
-                if (tree.nodeIsJoint[q]) {
-                    int o = ro + B * (q - start);
-                    for (int r = 0; r < tree.nodeSize[q]; r++) {
-                        share[JointTree.S * q + r] += lambda * response[o + r];
-                    }
-                }
-            }
+            tree.addShare(t, lambda, response, responseStart[t] + (l - rowStart[t]) * B * size, share);
         }
     }
 
@@ -247,8 +238,7 @@ final class TreeContacts {
      * pass would. Returns the largest change of a point's own normal speed, m/s.
      */
     double solve(JointKinds rows, int t, double[] s, boolean useBias, boolean first) {
-        int start = tree.treeStart[t], end = tree.treeStart[t + 1], size = end - start;
-        double[] lambda = rows.store.impulse;
+        int size = tree.treeStart[t + 1] - tree.treeStart[t];
         boolean clamp = cons.settings.clampIncrements();
         double change = 0;
         for (int l = rowStart[t]; l < rowStart[t + 1]; l++) {
@@ -295,21 +285,7 @@ final class TreeContacts {
                 continue;
             }
             change = Math.max(change, Math.abs(d) / rowMass[l]);
-            int ro = responseStart[t] + (l - rowStart[t]) * B * size;
-            for (int q = start; q < end; q++) {
-                int o = ro + B * (q - start);
-                if (tree.nodeIsJoint[q]) {
-                    int lq = JointStore.IMPULSES * rows.active[tree.nodeRef[q]];
-                    for (int r = 0; r < tree.nodeSize[q]; r++) {
-                        lambda[lq + r] += d * response[o + r];
-                    }
-                } else {
-                    int so = SolverBodies.STRIDE * tree.nodeRef[q];
-                    for (int c6 = 0; c6 < B; c6++) {
-                        s[so + c6] += d * response[o + c6];
-                    }
-                }
-            }
+            tree.applyResponse(rows, t, s, d, response, responseStart[t] + (l - rowStart[t]) * B * size);
         }
         return change;
     }

@@ -90,15 +90,7 @@ final class TreeLimits {
                 continue;
             }
             response(rows, t, l, s);
-            int ro = responseStart[t] + (l - base) * B * size;
-            for (int q = start; q < end; q++) {
-                if (tree.nodeIsJoint[q]) {
-                    int o = ro + B * (q - start);
-                    for (int r = 0; r < tree.nodeSize[q]; r++) {
-                        share[S * q + r] += limit * response[o + r];
-                    }
-                }
-            }
+            tree.addShare(t, limit, response, responseStart[t] + (l - base) * B * size, share);
         }
     }
 
@@ -211,21 +203,7 @@ final class TreeLimits {
             }
             // The row's own speed change: its impulse over its articulated mass.
             change = Math.max(change, Math.abs(d) / limitMass[l]);
-            int ro = responseStart[t] + (l - base) * B * size;
-            for (int q = start; q < end; q++) {
-                int o = ro + B * (q - start);
-                if (tree.nodeIsJoint[q]) {
-                    int lq = JointStore.IMPULSES * rows.active[tree.nodeRef[q]];
-                    for (int r = 0; r < tree.nodeSize[q]; r++) {
-                        lambda[lq + r] += d * response[o + r];
-                    }
-                } else {
-                    int so = SolverBodies.STRIDE * tree.nodeRef[q];
-                    for (int c6 = 0; c6 < B; c6++) {
-                        s[so + c6] += d * response[o + c6];
-                    }
-                }
-            }
+            tree.applyResponse(rows, t, s, d, response, responseStart[t] + (l - base) * B * size);
         }
         return change;
     }
