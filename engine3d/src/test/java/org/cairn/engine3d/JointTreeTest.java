@@ -125,18 +125,14 @@ class JointTreeTest {
     @Test
     void aLightLinkHeldAtItsPostByAConeAndATwistLimitUnderAHeavyChainGainsNoEnergy() {
         World world = new World(WorldDef.builder().sleeping(false).build());
-        BodyId ground = world.createBody(BodyDef.builder().type(BodyType.STATIC).position(0, -0.5, 0).build());
-        world.createShape(ground, ShapeDef.builder().friction(0).build(), new Box(20, 0.5, 20));
-        BodyId post = world.createBody(BodyDef.builder().type(BodyType.STATIC).position(0, 4, 0).build());
-        world.createShape(post, ShapeDef.DEFAULTS, new Box(0.1, 0.1, 0.1));
-        double box = 0.4 * 0.2 * 0.2, ball = 4.0 / 3 * Math.PI * 0.15 * 0.15 * 0.15;
-        BodyId link = body(world, 0.6, new Vector3d(), new Box(0.2, 0.1, 0.1), 1 / box);
-        BodyId b1 = body(world, 1.2, new Vector3d(), new org.cairn.engine3d.geometry.Sphere(0.15), 35.31679319046981 / ball);
+        BodyId post = groundAndPost(world);
+        BodyId link = body(world, 0.6, new Vector3d(), new Box(0.2, 0.1, 0.1), 1 / LINK_VOLUME);
+        BodyId b1 = body(world, 1.2, new Vector3d(), new org.cairn.engine3d.geometry.Sphere(0.15), 35.31679319046981 / BALL_VOLUME);
         BodyId b2 = body(world, 1.8, new Vector3d(-0.6106700897216797, -1.6561737060546875, -0.7784786224365234),
-                new Box(0.2, 0.1, 0.1), 66.43592009785733 / box);
+                new Box(0.2, 0.1, 0.1), 66.43592009785733 / LINK_VOLUME);
         BodyId b3 = body(world, 2.4, new Vector3d(0.34534645080566406, 0, -1.0781192779541016),
-                new org.cairn.engine3d.geometry.Sphere(0.15), 22.39598332656285 / ball);
-        BodyId b4 = body(world, 3.0, new Vector3d(), new Box(0.2, 0.1, 0.1), 93.14756879561533 / box);
+                new org.cairn.engine3d.geometry.Sphere(0.15), 22.39598332656285 / BALL_VOLUME);
+        BodyId b4 = body(world, 3.0, new Vector3d(), new Box(0.2, 0.1, 0.1), 93.14756879561533 / LINK_VOLUME);
         world.createJoint(JointDef.builder(JointKind.BALL, post, link).anchor(0.3, 4, 0).axis(0, -1, 0)
                 .cone(Math.toRadians(60.64950942993164)).limits(Math.toRadians(-30.860214233398438), Math.toRadians(10))
                 .build());
@@ -174,16 +170,12 @@ class JointTreeTest {
     void aBallSwingingIntoItsOwnChainsLinkGainsNoEnergy() {
         for (int substeps : new int[] {4, 16}) {
             World world = new World(WorldDef.builder().sleeping(false).substeps(substeps).build());
-            BodyId ground = world.createBody(BodyDef.builder().type(BodyType.STATIC).position(0, -0.5, 0).build());
-            world.createShape(ground, ShapeDef.builder().friction(0).build(), new Box(20, 0.5, 20));
-            BodyId post = world.createBody(BodyDef.builder().type(BodyType.STATIC).position(0, 4, 0).build());
-            world.createShape(post, ShapeDef.DEFAULTS, new Box(0.1, 0.1, 0.1));
-            double box = 0.4 * 0.2 * 0.2, ball = 4.0 / 3 * Math.PI * 0.15 * 0.15 * 0.15;
-            BodyId link = body(world, 0.6, new Vector3d(), new Box(0.2, 0.1, 0.1), 3.341027150366586 / box);
+            BodyId post = groundAndPost(world);
+            BodyId link = body(world, 0.6, new Vector3d(), new Box(0.2, 0.1, 0.1), 3.341027150366586 / LINK_VOLUME);
             BodyId heavy = body(world, 1.2, new Vector3d(0, -1.6244621276855469, 0.3393516540527344),
-                    new Box(0.2, 0.1, 0.1), 33.19818565846502 / box);
+                    new Box(0.2, 0.1, 0.1), 33.19818565846502 / LINK_VOLUME);
             BodyId end = body(world, 1.8, new Vector3d(), new org.cairn.engine3d.geometry.Sphere(0.15),
-                    8.854315620923286 / ball);
+                    8.854315620923286 / BALL_VOLUME);
             java.util.List<JointId> joints = java.util.List.of(
                     world.createJoint(JointDef.builder(JointKind.BALL, post, link).anchor(0.3, 4, 0).axis(0, -1, 0)
                             .cone(Math.toRadians(24.170799255371094))
@@ -250,6 +242,18 @@ class JointTreeTest {
         BodyId b = world.createBody(BodyDef.builder().position(0, y, 0).linearVelocity(0, -7, 0).build());
         world.createShape(b, ShapeDef.builder().density(mass / 0.064).filter(1, -1L, -1).build(), new Box(0.2, 0.2, 0.2));
         return b;
+    }
+
+    /** The volume of a link (a 0.4 × 0.2 × 0.2 m box) and of a ball (radius 0.15 m) of the generated chains, m³. */
+    private static final double LINK_VOLUME = 0.4 * 0.2 * 0.2, BALL_VOLUME = 4.0 / 3 * Math.PI * 0.15 * 0.15 * 0.15;
+
+    /** The generated scenes' frictionless ground and a static post 4 m up, which the chain hangs from. */
+    private static BodyId groundAndPost(World world) {
+        BodyId ground = world.createBody(BodyDef.builder().type(BodyType.STATIC).position(0, -0.5, 0).build());
+        world.createShape(ground, ShapeDef.builder().friction(0).build(), new Box(20, 0.5, 20));
+        BodyId post = world.createBody(BodyDef.builder().type(BodyType.STATIC).position(0, 4, 0).build());
+        world.createShape(post, ShapeDef.DEFAULTS, new Box(0.1, 0.1, 0.1));
+        return post;
     }
 
     private static BodyId body(World world, double x, Vector3d v, org.cairn.engine3d.geometry.Shape shape, double density) {
