@@ -112,8 +112,9 @@ class RagdollTest {
 
     /**
      * Thrown six ways (at 1.5 m/s forwards and 0.4 sideways, and at five other speeds and
-     * directions). Measured, the most each tumble passes a limit: 0.65°, 0.70°, 5.43°, 3.66°,
-     * 0.18°, 3.56° (median 2.13°; the 5.43° and 3.66° a shoulder as the ragdoll lands on it), and
+     * directions). Measured, the most each tumble passes a limit: 0.65°, 0.70°, 6.44°, 3.66°,
+     * 0.18°, 3.56° (median 2.13°; the 6.44° a hip, the 3.66° a shoulder as the ragdoll lands on
+     * it; 5.43° at the shoulder before the tree's pull on its joints' anchors was capped), and
      * all six fall asleep, the last after 437 steps. With the ground's pushes on the parts solved
      * with each part's own mass instead of the tree's articulated masses: 1.86°, 5.22°, 11.46°,
      * 1.38°, 0.46°, 3.67° (median 2.76°), and one never slept, its head swinging on against its

@@ -414,6 +414,42 @@ abstract class JointKinds extends JointAxialRows {
     void treeRows(int n, int j, JointScratch w, double[] jac, int o, double[] error, int e) {
         geometry(n, j, w);
         double[] g = w.g, t = w.t;
+        int kind = store.kind[j];
+        if (kind == JointStore.SLIDER) {
+            // B's anchor kept on A's axis along the two perpendiculars (A's lever u = r_A + d, as
+            // the slider's rows solved joint by joint take it), the unused slot, the rotation lock.
+            int b = o + JointTree.JAC;
+            linearRow(jac, o, b, 0, g, 23, g[16], g[17], g[18]);
+            linearRow(jac, o, b, 1, g, 23, g[19], g[20], g[21]);
+            Arrays.fill(jac, o + 12, o + 18, 0.0);
+            Arrays.fill(jac, b + 12, b + 18, 0.0);
+            error[e] = g[6] * g[16] + g[7] * g[17] + g[8] * g[18];
+            error[e + 1] = g[6] * g[19] + g[7] * g[20] + g[8] * g[21];
+            error[e + 2] = 0;
+            errorVector(j, w);
+            angularRow(jac, o, b, 3, 1, 0, 0);
+            angularRow(jac, o, b, 4, 0, 1, 0);
+            angularRow(jac, o, b, 5, 0, 0, 1);
+            for (int c = 0; c < 3; c++) {
+                error[e + 3 + c] = t[c];
+            }
+            return;
+        }
+        if (kind == JointStore.DISTANCE) {
+            // A rod: its length, along the anchors' separation (A's lever r_A).
+            int b = o + JointTree.JAC;
+            double length = Math.sqrt(g[6] * g[6] + g[7] * g[7] + g[8] * g[8]);
+            if (length > 1e-9) {
+                linearRow(jac, o, b, 0, g, 0, g[6] / length, g[7] / length, g[8] / length);
+                error[e] = length - store.length[j];
+            } else {
+                // The anchors coincide: no direction to hold, and the row takes no part.
+                Arrays.fill(jac, o, o + 6, 0.0);
+                Arrays.fill(jac, b, b + 6, 0.0);
+                error[e] = 0;
+            }
+            return;
+        }
         double rax = g[0], ray = g[1], raz = g[2], rbx = g[3], rby = g[4], rbz = g[5];
         int b = o + JointTree.JAC;
         for (int c = 0; c < 3; c++) {
@@ -434,7 +470,6 @@ abstract class JointKinds extends JointAxialRows {
             jac[rb + 5] = rbx * ey - rby * ex;
             error[e + c] = g[6 + c];
         }
-        int kind = store.kind[j];
         if (kind == JointStore.HINGE) {
             hingeTilt(j, w);
             angularRow(jac, o, b, 3, g[16], g[17], g[18]);
@@ -450,6 +485,24 @@ abstract class JointKinds extends JointAxialRows {
                 error[e + 3 + c] = t[c];
             }
         }
+    }
+
+    /** Row r: p·(v_B + ω_B×r_B − v_A − ω_A×u), A's lever u at g[ua..ua+3), B's r_B at g[3..6). */
+    private static void linearRow(double[] jac, int a, int b, int r, double[] g, int ua, double px, double py, double pz) {
+        double ux = g[ua], uy = g[ua + 1], uz = g[ua + 2], rx = g[3], ry = g[4], rz = g[5];
+        int ra = a + 6 * r, rb = b + 6 * r;
+        jac[ra] = -px;
+        jac[ra + 1] = -py;
+        jac[ra + 2] = -pz;
+        jac[ra + 3] = -(uy * pz - uz * py);
+        jac[ra + 4] = -(uz * px - ux * pz);
+        jac[ra + 5] = -(ux * py - uy * px);
+        jac[rb] = px;
+        jac[rb + 1] = py;
+        jac[rb + 2] = pz;
+        jac[rb + 3] = ry * pz - rz * py;
+        jac[rb + 4] = rz * px - rx * pz;
+        jac[rb + 5] = rx * py - ry * px;
     }
 
     /** Row r: u·(ω_B − ω_A). */
@@ -475,6 +528,10 @@ abstract class JointKinds extends JointAxialRows {
         int oa = stateA[n], ob = stateB[n];
         double along = g[6] * g[13] + g[7] * g[14] + g[8] * g[15];
         axialRows(n, j, useBias, along, false, 23, w);
+        if (tree.inTree[n]) {
+            // A tree's slider keeps its spring and motor here; the tree solves the rest, limits included.
+            return;
+        }
         errorVector(j, w);
         JointRows.angularLock(s, oa, ob, t[0], t[1], t[2], store.impulse, IMPULSES * j + 3, useBias, soft, SOFT * n, k,
                 kInv, t);
@@ -653,8 +710,9 @@ abstract class JointKinds extends JointAxialRows {
         g[15] = g[8] / length;
         JointStore js = store;
         axialRows(n, j, useBias, length, false, 0, w);
-        if (!js.enableSpring[j] && !js.enableLimit[j]) {
-            // A rod: the length is held like any rigid part, softly with bias and rigidly in the relax.
+        if (!js.enableSpring[j] && !js.enableLimit[j] && !tree.inTree[n]) {
+            // A rod: the length is held like any rigid part, softly with bias and rigidly in the
+            // relax (or by its tree, JointTree).
             double[] s = solverBodies.state;
             int oa = stateA[n], ob = stateB[n], so = SOFT * n;
             JointRows.row(s, oa, ob, g, 0, g[13], g[14], g[15], false, rowOut);

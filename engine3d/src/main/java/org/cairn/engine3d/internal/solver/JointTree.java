@@ -30,14 +30,21 @@ import org.cairn.engine3d.internal.math.Mat3;
  * solved last.
  *
  * <p>What takes part: ball joints (3 rows), hinges (the point and the two rows that keep the axes
- * aligned, 5) and rigid welds (6), between dynamic bodies or to one static or kinematic body. A
+ * aligned, 5), sliders (the two rows that keep B's anchor on A's axis, a row that takes no part,
+ * the rotation lock: 6), rods (distance joints without spring or limits: 1) and rigid welds (6),
+ * between dynamic bodies or to one static or kinematic body. A
  * component of such joints is a tree when its dynamic bodies have no cycle and at most one joint
  * to a body that does not move (two would close a loop through the world); any other component,
  * and every other joint, is solved Gauss–Seidel as before. Soft welds are springs and stay out (as
  * compliances in the tree beside rigid rows, a beam welded rigidly in line and softly in angle
- * blew up).
+ * blew up). Sliders and rods take part since the contacts on a tree's bodies are solved with its
+ * articulated masses ({@link TreeContacts}): solved joint by joint, one holding a tree was undone
+ * by the tree each pass (a 1 kg ball on a slider holding 138 kg of chain came 85 cm off its axis),
+ * and as tree nodes before that, a heavy chain landing through a light end was thrown back up by
+ * the contact it pushed with the end's own mass. The biased pass pulls a joint's anchors together
+ * no faster than {@link #MAX_PULL_SPEED}.
  *
- * <p>Limits (a hinge's angle, a ball joint's twist and cone) are solved after the tree's rows in
+ * <p>Limits (a hinge's angle, a ball joint's twist and cone, a slider's offset) are solved after the tree's rows in
  * each pass, one after another, each with its articulated mass: its response through the tree's
  * factors (the velocity changes of all the tree's bodies, and the rows' impulses, that a unit
  * limit impulse brings once the rigid rows have answered it), applied whole, so the rigid rows stay
@@ -102,6 +109,17 @@ final class JointTree {
      * eight sweeps held it.
      */
     static final int LIMIT_SWEEPS_MAX = 32;
+    /**
+     * The fastest the biased pass pulls a tree joint's anchors back together, m/s. A tree carries
+     * its load with its rows' impulses, not with their bias (a hanging structure's steady state has
+     * no stretch), so the cap costs it no strength; it bounds what a drift can throw back. A 1 kg
+     * sphere on a rod from a post, a second rod pinned 0.3 m off its centre carrying 64 kg of
+     * chain (property seed 15016785) is a crank whose spin is nearly free: whipped to 47 rad/s, its
+     * rod drifted 81 mm long within three steps, and pulled back at the joint's full rate (106/s,
+     * 5.9 m/s at 56 mm) the chain rose 163 J in one step. It binds above 28 mm of drift at the
+     * default softness (60 Hz, damping ratio 1, four substeps); the example scenes never reach it.
+     */
+    static final double MAX_PULL_SPEED = 3.0;
     /** A sweep that changes no limit's speed by more than this, rad/s, ends the sweeping. */
     static final double LIMIT_SWEEP_TOLERANCE = 1e-6;
     /** Per joint node, the nodes of its bodies A and B (−1 for a body that does not move). */
@@ -151,6 +169,11 @@ final class JointTree {
         return switch (js.kind[j]) {
             case JointStore.BALL -> 3;
             case JointStore.HINGE -> 5;
+            // A slider's two rows across its axis, an unused slot (its row is zero and takes no
+            // part), and the rotation lock: the rows' order is that of its impulses.
+            case JointStore.SLIDER -> 6;
+            // A rod: a distance joint without spring or limits holds its length rigidly.
+            case JointStore.DISTANCE -> js.enableSpring[j] || js.enableLimit[j] ? 0 : 1;
             case JointStore.FIXED -> js.linearHertz[j] == 0 && js.angularHertz[j] == 0 ? 6 : 0;
             default -> 0;
         };
@@ -542,17 +565,28 @@ final class JointTree {
         }
     }
 
-    /** x_i = −r, r = J·v per row, plus biasRate·C in the biased pass. */
+    /**
+     * x_i = −r, r = J·v per row, plus biasRate·C in the biased pass, the bias of the rows that keep
+     * the anchors together (a joint's first three: the point, a slider's two across its axis, a
+     * rod's length) no faster than {@link #MAX_PULL_SPEED} as a vector.
+     */
     private void rightHandSide(JointKinds rows, double[] s, int i, int n, boolean useBias) {
         int oa = rows.stateA[n], ob = rows.stateB[n];
         double biasRate = useBias ? rows.soft[JointAxialRows.SOFT * n] : 0.0;
-        int ja = 2 * JAC * i, jb = ja + JAC;
+        int ja = 2 * JAC * i, jb = ja + JAC, linear = Math.min(3, nodeSize[i]);
+        double pull = 0;
+        for (int r = 0; r < linear; r++) {
+            double b = biasRate * error[S * i + r];
+            pull += b * b;
+        }
+        double scale = pull > MAX_PULL_SPEED * MAX_PULL_SPEED ? MAX_PULL_SPEED / Math.sqrt(pull) : 1.0;
         for (int r = 0; r < nodeSize[i]; r++) {
             double v = 0;
             for (int c = 0; c < B; c++) {
                 v += jac[ja + B * r + c] * s[oa + c] + jac[jb + B * r + c] * s[ob + c];
             }
-            x[S * i + r] = -(v + biasRate * error[S * i + r]);
+            double bias = biasRate * error[S * i + r];
+            x[S * i + r] = -(v + (r < linear ? scale * bias : bias));
         }
     }
 

@@ -4,7 +4,8 @@ import java.util.Arrays;
 import org.cairn.engine3d.internal.joint.JointStore;
 
 /**
- * The limits of a {@link JointTree}'s joints (a hinge's angle, a ball joint's twist and cone),
+ * The limits of a {@link JointTree}'s joints (a hinge's angle, a ball joint's twist and cone, a
+ * slider's offset),
  * solved after the tree's rigid rows in each pass with the tree's articulated masses: per limit
  * row its response through the tree's factors, applied whole so that the rigid rows stay
  * satisfied (the tree's doc says why). One instance per {@link JointTree}; trees share nothing
@@ -16,13 +17,16 @@ final class TreeLimits {
     private static final int JAC = JointTree.JAC;
     private final JointTree tree;
     // The limit rows of the trees whose limits are solved here, refreshed with the factors: per
-    // tree its range of rows; per row its joint node, direction, how far inside, impulse slot,
-    // articulated mass, and its response (per node: a body's velocity change, a joint's impulses).
+    // tree its range of rows; per row its joint node, Jacobian (A's linear and angular parts, then
+    // B's: 12 numbers; an angular row's linear parts are zero), whether it is linear, how far
+    // inside, impulse slot, articulated mass, and its response (per node: a body's velocity
+    // change, a joint's impulses).
     private int[] limitStart = new int[2];
     private int[] limitUsed = new int[2];
     private int[] responseStart = new int[2];
     private int[] limitNode = new int[16];
-    private double[] limitAxis = new double[48];
+    private double[] limitJac = new double[192];
+    private boolean[] limitLinear = new boolean[16];
     private double[] limitInside = new double[16];
     private int[] limitSlot = new int[16];
     private double[] limitMass = new double[16];
@@ -55,7 +59,8 @@ final class TreeLimits {
         if (limitNode.length < rows) {
             int n = Math.max(rows, 2 * limitNode.length);
             limitNode = new int[n];
-            limitAxis = new double[3 * n];
+            limitJac = new double[12 * n];
+            limitLinear = new boolean[n];
             limitInside = new double[n];
             limitSlot = new int[n];
             limitMass = new double[n];
@@ -110,7 +115,7 @@ final class TreeLimits {
         for (int i = start; i < end; i++) {
             if (tree.nodeIsJoint[i] && bound(rows.store, rows.active[tree.nodeRef[i]]) > 0) {
                 int n = tree.nodeRef[i];
-                int got = rowsOf(rows, n, rows.active[n], w, limitAxis, 3 * (base + k), limitInside, limitSlot, base + k);
+                int got = rowsOf(rows, n, rows.active[n], w, limitJac, limitLinear, base + k, limitInside, limitSlot);
                 for (int r = 0; r < got; r++) {
                     limitNode[base + k + r] = i;
                 }
@@ -136,7 +141,19 @@ final class TreeLimits {
             int i = limitNode[l], n = tree.nodeRef[i];
             int ro = responseStart[t] + (l - base) * B * size;
             Arrays.fill(response, ro, ro + B * size, 0.0);
-            double ux = limitAxis[3 * l], uy = limitAxis[3 * l + 1], uz = limitAxis[3 * l + 2];
+            if (limitLinear[l]) {
+                impulse(s, rows.stateA[n], 12 * l, tree.nodeA[i], ro + B * (tree.nodeA[i] - start));
+                impulse(s, rows.stateB[n], 12 * l + 6, tree.nodeB[i], ro + B * (tree.nodeB[i] - start));
+                tree.respond(rows, t, s, response, ro);
+                double inverse = 0;
+                for (int c = 0; c < B; c++) {
+                    inverse += (tree.nodeA[i] >= 0 ? limitJac[12 * l + c] * response[ro + B * (tree.nodeA[i] - start) + c] : 0.0)
+                            + (tree.nodeB[i] >= 0 ? limitJac[12 * l + 6 + c] * response[ro + B * (tree.nodeB[i] - start) + c] : 0.0);
+                }
+                limitMass[l] = inverse > 0 ? 1.0 / inverse : 0.0;
+                return;
+            }
+            double ux = limitJac[12 * l + 9], uy = limitJac[12 * l + 10], uz = limitJac[12 * l + 11];
             angularImpulse(s, rows.stateA[n], -ux, -uy, -uz, tree.nodeA[i], ro + B * (tree.nodeA[i] - start));
             angularImpulse(s, rows.stateB[n], ux, uy, uz, tree.nodeB[i], ro + B * (tree.nodeB[i] - start));
             tree.respond(rows, t, s, response, ro);
@@ -151,6 +168,27 @@ final class TreeLimits {
             }
             limitMass[l] = inverse > 0 ? 1.0 / inverse : 0.0;
         }
+    }
+
+    /**
+     * A body node's velocity change from a unit impulse along the limit row's Jacobian half at
+     * limitJac[jo..jo+6) (linear, angular): m⁻¹·linear and I⁻¹·angular, into response[o..o+6)
+     * (nothing for a body that does not move).
+     */
+    private void impulse(double[] s, int body, int jo, int node, int o) {
+        if (node < 0) {
+            return;
+        }
+        double m = s[body + SolverBodies.INVERSE_MASS];
+        double lx = limitJac[jo], ly = limitJac[jo + 1], lz = limitJac[jo + 2];
+        double ax = limitJac[jo + 3], ay = limitJac[jo + 4], az = limitJac[jo + 5];
+        response[o] += m * lx;
+        response[o + 1] += m * ly;
+        response[o + 2] += m * lz;
+        int k = body + SolverBodies.INVERSE_INERTIA;
+        response[o + 3] += s[k] * ax + s[k + 1] * ay + s[k + 2] * az;
+        response[o + 4] += s[k + 3] * ax + s[k + 4] * ay + s[k + 5] * az;
+        response[o + 5] += s[k + 6] * ax + s[k + 7] * ay + s[k + 8] * az;
     }
 
     /** A body node's velocity change I⁻¹·(ux, uy, uz) from an angular impulse, into response[o..o+6) (nothing for a body that does not move). */
@@ -180,8 +218,16 @@ final class TreeLimits {
         for (int l = base; l < base + limitUsed[t]; l++) {
             int i = limitNode[l], n = tree.nodeRef[i];
             int oa = rows.stateA[n], ob = rows.stateB[n];
-            double v = limitAxis[3 * l] * (s[ob + 3] - s[oa + 3]) + limitAxis[3 * l + 1] * (s[ob + 4] - s[oa + 4])
-                    + limitAxis[3 * l + 2] * (s[ob + 5] - s[oa + 5]);
+            double v;
+            if (limitLinear[l]) {
+                v = 0;
+                for (int c = 0; c < B; c++) {
+                    v += limitJac[12 * l + c] * s[oa + c] + limitJac[12 * l + 6 + c] * s[ob + c];
+                }
+            } else {
+                v = limitJac[12 * l + 9] * (s[ob + 3] - s[oa + 3]) + limitJac[12 * l + 10] * (s[ob + 4] - s[oa + 4])
+                        + limitJac[12 * l + 11] * (s[ob + 5] - s[oa + 5]);
+            }
             double c = limitInside[l], bias = 0;
             if (c > 0) {
                 bias = c * rows.invH;
@@ -210,14 +256,16 @@ final class TreeLimits {
 
     /**
      * The limit rows of tree joint n (joint j) for {@link JointTree}, from the bodies' current
-     * poses: per row its angular direction u (world frame; u·(ω_B − ω_A) is how fast the joint
-     * moves into the limit's free side) at axis[ao + 3k..), how far inside the limit the joint is
-     * (negative: past it) at inside[io + k], and its impulse slot at slot[io + k]. The directions are
-     * those of the rows solved joint by joint (a ball joint's twist row, its swing axis), but turn
-     * B about its centre of mass: the tree's point rows keep the anchors together. Returns the
-     * number of rows (at most {@link #MAX_LIMIT_ROWS}).
+     * poses: per row (at l = at + k) its Jacobian at jac[12l..12l+12) (A's linear and angular
+     * parts, then B's; J·(v_A, ω_A, v_B, ω_B) is how fast the joint moves into the limit's free
+     * side) and whether it has linear parts, how far inside the limit the joint is (negative: past
+     * it) at inside[l], and its impulse slot at slot[l]. The directions are those of the rows solved
+     * joint by joint (a ball joint's twist row, its swing axis, a slider's axis at A's lever), but
+     * an angular row turns B about its centre of mass: the tree's point rows keep the anchors
+     * together. Returns the number of rows (at most {@link #MAX_LIMIT_ROWS}).
      */
-    static int rowsOf(JointKinds rows, int n, int j, JointScratch w, double[] axis, int ao, double[] inside, int[] slot, int io) {
+    static int rowsOf(JointKinds rows, int n, int j, JointScratch w, double[] jac, boolean[] linear, int at,
+                      double[] inside, int[] slot) {
         JointStore js = rows.store;
         double[] g = w.g;
         rows.geometry(n, j, w);
@@ -225,22 +273,30 @@ final class TreeLimits {
         if (js.kind[j] == JointStore.HINGE) {
             if (js.enableLimit[j]) {
                 double angle = rows.twistAngle(j, w);
-                k = limitRow(axis, ao, inside, slot, io, k, g[13], g[14], g[15], angle - js.lower[j], JointStore.LOWER);
-                k = limitRow(axis, ao, inside, slot, io, k, -g[13], -g[14], -g[15], js.upper[j] - angle, JointStore.UPPER);
+                k = angularRow(jac, linear, at, inside, slot, k, g[13], g[14], g[15], angle - js.lower[j], JointStore.LOWER);
+                k = angularRow(jac, linear, at, inside, slot, k, -g[13], -g[14], -g[15], js.upper[j] - angle, JointStore.UPPER);
+            }
+            return k;
+        }
+        if (js.kind[j] == JointStore.SLIDER) {
+            if (js.enableLimit[j]) {
+                double along = g[6] * g[13] + g[7] * g[14] + g[8] * g[15];
+                k = linearRow(jac, linear, at, inside, slot, k, g, 1.0, along - js.lower[j], JointStore.LOWER);
+                k = linearRow(jac, linear, at, inside, slot, k, g, -1.0, js.upper[j] - along, JointStore.UPPER);
             }
             return k;
         }
         if (js.enableLimit[j]) {
             double twist = rows.twistAngle(j, w);
             rows.twistAxis(j, w);
-            k = limitRow(axis, ao, inside, slot, io, k, g[13], g[14], g[15], twist - js.lower[j], JointKinds.TWIST_LOWER);
-            k = limitRow(axis, ao, inside, slot, io, k, -g[13], -g[14], -g[15], js.upper[j] - twist, JointKinds.TWIST_UPPER);
+            k = angularRow(jac, linear, at, inside, slot, k, g[13], g[14], g[15], twist - js.lower[j], JointKinds.TWIST_LOWER);
+            k = angularRow(jac, linear, at, inside, slot, k, -g[13], -g[14], -g[15], js.upper[j] - twist, JointKinds.TWIST_UPPER);
             rows.restoreAxis(j, w);
         }
         if (js.enableCone[j]) {
             double swing = rows.swingAxis(j, w);
             if (swing > 0) {
-                k = limitRow(axis, ao, inside, slot, io, k, -g[13], -g[14], -g[15], js.coneAngle[j] - swing, JointKinds.CONE);
+                k = angularRow(jac, linear, at, inside, slot, k, -g[13], -g[14], -g[15], js.coneAngle[j] - swing, JointKinds.CONE);
             }
             rows.restoreAxis(j, w);
         }
@@ -253,19 +309,53 @@ final class TreeLimits {
     /** The most limit rows joint j may bring to a tree ({@link #rowsOf}). */
     static int bound(JointStore js, int j) {
         return switch (js.kind[j]) {
-            case JointStore.HINGE -> js.enableLimit[j] ? 2 : 0;
+            case JointStore.HINGE, JointStore.SLIDER -> js.enableLimit[j] ? 2 : 0;
             case JointStore.BALL -> (js.enableLimit[j] ? 2 : 0) + (js.enableCone[j] ? 1 : 0);
             default -> 0;
         };
     }
 
-    private static int limitRow(double[] axis, int ao, double[] inside, int[] slot, int io, int k, double ux, double uy,
-                                double uz, double c, int impulseSlot) {
-        axis[ao + 3 * k] = ux;
-        axis[ao + 3 * k + 1] = uy;
-        axis[ao + 3 * k + 2] = uz;
-        inside[io + k] = c;
-        slot[io + k] = impulseSlot;
+    /** A limit row u·(ω_B − ω_A) at l = at + k. */
+    private static int angularRow(double[] jac, boolean[] linear, int at, double[] inside, int[] slot, int k, double ux,
+                                  double uy, double uz, double c, int impulseSlot) {
+        int l = at + k, o = 12 * l;
+        Arrays.fill(jac, o, o + 9, 0.0);
+        jac[o + 3] = -ux;
+        jac[o + 4] = -uy;
+        jac[o + 5] = -uz;
+        jac[o + 9] = ux;
+        jac[o + 10] = uy;
+        jac[o + 11] = uz;
+        linear[l] = false;
+        inside[l] = c;
+        slot[l] = impulseSlot;
+        return k + 1;
+    }
+
+    /**
+     * A limit row along sign·a at l = at + k: a slider's axis a (g[13..16)) at A's lever u = r_A + d
+     * (g[23..26)) and B's r_B (g[3..6)), as the slider's limit solved joint by joint takes it.
+     */
+    private static int linearRow(double[] jac, boolean[] linear, int at, double[] inside, int[] slot, int k, double[] g,
+                                 double sign, double c, int impulseSlot) {
+        int l = at + k, o = 12 * l;
+        double ax = sign * g[13], ay = sign * g[14], az = sign * g[15];
+        double ux = g[23], uy = g[24], uz = g[25], rx = g[3], ry = g[4], rz = g[5];
+        jac[o] = -ax;
+        jac[o + 1] = -ay;
+        jac[o + 2] = -az;
+        jac[o + 3] = -(uy * az - uz * ay);
+        jac[o + 4] = -(uz * ax - ux * az);
+        jac[o + 5] = -(ux * ay - uy * ax);
+        jac[o + 6] = ax;
+        jac[o + 7] = ay;
+        jac[o + 8] = az;
+        jac[o + 9] = ry * az - rz * ay;
+        jac[o + 10] = rz * ax - rx * az;
+        jac[o + 11] = rx * ay - ry * ax;
+        linear[l] = true;
+        inside[l] = c;
+        slot[l] = impulseSlot;
         return k + 1;
     }
 }

@@ -18,9 +18,10 @@ import org.cairn.engine3d.internal.world.WorldStates;
 import org.junit.jupiter.api.Test;
 
 /**
- * Which joints {@link JointTree} solves: ball joints, hinges and rigid welds whose dynamic bodies
- * form a tree with at most one joint to a body that does not move; loops, a chain held at both
- * ends, soft welds and the other kinds stay joint by joint.
+ * Which joints {@link JointTree} solves: ball joints, hinges, sliders, rods (distance joints
+ * without spring or limits) and rigid welds whose dynamic bodies form a tree with at most one
+ * joint to a body that does not move; loops, a chain held at both ends, soft welds, springy or
+ * limited distance joints and the other kinds stay joint by joint.
  */
 class JointTreeLayoutTest {
     private final World world = new World(WorldDef.builder().sleeping(false).gravity(0, 0, 0).build());
@@ -87,12 +88,13 @@ class JointTreeLayoutTest {
         BodyId previous = anchor(0);
         BodyId a = link(0.25), b = link(0.75), c = link(1.25), d = link(1.75);
         join(JointKind.FIXED, previous, a, 0);
-        join(JointKind.DISTANCE, a, b, 0.5);
+        created.add(world.createJoint(JointDef.builder(JointKind.DISTANCE, a, b).anchor(0.5, 0, 0)
+                .spring(5, 1, 0.5).build()));
         join(JointKind.BALL, b, c, 1.0);
         created.add(world.createJoint(JointDef.builder(JointKind.FIXED, c, d).anchor(1.5, 0, 0)
                 .angularSoftness(10, 1).build()));
-        // The weld to the wall is a tree of one; the ball joint's bodies hang on the distance
-        // joint and the soft weld, which the tree does not solve: a tree of one too.
+        // The weld to the wall is a tree of one; the ball joint's bodies hang on the springy
+        // distance joint and the soft weld, which the tree does not solve: a tree of one too.
         assertEquals("T-T-", solvedByTree());
     }
 
@@ -102,6 +104,16 @@ class JointTreeLayoutTest {
      * chains of 40 ball joints with cone and twist limits take 120 rows × 80 nodes each, so 27 fit
      * and the last 3 keep their limited joints joint by joint.
      */
+    @Test
+    void slidersAndRodsJoinATree() throws ReflectiveOperationException {
+        BodyId previous = anchor(0);
+        BodyId a = link(0.25), b = link(0.75), c = link(1.25);
+        join(JointKind.SLIDER, previous, a, 0);
+        join(JointKind.DISTANCE, a, b, 0.5);
+        join(JointKind.HINGE, b, c, 1.0);
+        assertEquals("TTT", solvedByTree());
+    }
+
     @Test
     void limitedChainsBeyondTheBudgetKeepTheirLimitsJointByJoint() throws ReflectiveOperationException {
         int chains = 30, links = 40;
