@@ -450,24 +450,10 @@ abstract class JointKinds extends JointAxialRows {
             }
             return;
         }
-        double rax = g[0], ray = g[1], raz = g[2], rbx = g[3], rby = g[4], rbz = g[5];
         int b = o + JointTree.JAC;
         for (int c = 0; c < 3; c++) {
-            // Row c: e_c·(v_B + ω_B×r_B − v_A − ω_A×r_A); the angular parts are r × e_c.
-            double ex = c == 0 ? 1 : 0, ey = c == 1 ? 1 : 0, ez = c == 2 ? 1 : 0;
-            int ra = o + 6 * c, rb = b + 6 * c;
-            jac[ra] = -ex;
-            jac[ra + 1] = -ey;
-            jac[ra + 2] = -ez;
-            jac[ra + 3] = -(ray * ez - raz * ey);
-            jac[ra + 4] = -(raz * ex - rax * ez);
-            jac[ra + 5] = -(rax * ey - ray * ex);
-            jac[rb] = ex;
-            jac[rb + 1] = ey;
-            jac[rb + 2] = ez;
-            jac[rb + 3] = rby * ez - rbz * ey;
-            jac[rb + 4] = rbz * ex - rbx * ez;
-            jac[rb + 5] = rbx * ey - rby * ex;
+            // Row c: e_c·(v_B + ω_B×r_B − v_A − ω_A×r_A).
+            linearRow(jac, o, b, c, g, 0, c == 0 ? 1 : 0, c == 1 ? 1 : 0, c == 2 ? 1 : 0);
             error[e + c] = g[6 + c];
         }
         if (kind == JointStore.HINGE) {
@@ -487,8 +473,11 @@ abstract class JointKinds extends JointAxialRows {
         }
     }
 
-    /** Row r: p·(v_B + ω_B×r_B − v_A − ω_A×u), A's lever u at g[ua..ua+3), B's r_B at g[3..6). */
-    private static void linearRow(double[] jac, int a, int b, int r, double[] g, int ua, double px, double py, double pz) {
+    /**
+     * Row r of a Jacobian with A's half at jac[a + 6r..) and B's at jac[b + 6r..):
+     * p·(v_B + ω_B×r_B − v_A − ω_A×u), A's lever u at g[ua..ua+3), B's r_B at g[3..6).
+     */
+    static void linearRow(double[] jac, int a, int b, int r, double[] g, int ua, double px, double py, double pz) {
         double ux = g[ua], uy = g[ua + 1], uz = g[ua + 2], rx = g[3], ry = g[4], rz = g[5];
         int ra = a + 6 * r, rb = b + 6 * r;
         jac[ra] = -px;

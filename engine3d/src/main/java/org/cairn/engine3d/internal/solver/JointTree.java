@@ -748,6 +748,22 @@ final class JointTree {
     }
 
     /**
+     * Adds to dest[o..o+6) the velocity change of the body whose inverse mass and inertia are at
+     * s[body..) from a unit impulse (linear l, angular a) on it alone: m⁻¹·l and I⁻¹·a.
+     */
+    static void addResponse(double[] s, int body, double lx, double ly, double lz, double ax, double ay, double az,
+                            double[] dest, int o) {
+        double m = s[body + SolverBodies.INVERSE_MASS];
+        dest[o] += m * lx;
+        dest[o + 1] += m * ly;
+        dest[o + 2] += m * lz;
+        int k = body + SolverBodies.INVERSE_INERTIA;
+        dest[o + 3] += s[k] * ax + s[k + 1] * ay + s[k + 2] * az;
+        dest[o + 4] += s[k + 3] * ax + s[k + 4] * ay + s[k + 5] * az;
+        dest[o + 5] += s[k + 6] * ax + s[k + 7] * ay + s[k + 8] * az;
+    }
+
+    /**
      * The velocity change Jᵀ·δ brings the body whose inverse mass and inertia are at s[o..), from
      * the rows' Jacobian block at jac[jo..) and their n impulses at delta[from..): m⁻¹·linear and
      * I⁻¹·angular, added at dest[to..to+6) (nothing for a body that does not move).
@@ -768,12 +784,6 @@ final class JointTree {
             ay += jac[q + 4] * d;
             az += jac[q + 5] * d;
         }
-        dest[to] += m * lx;
-        dest[to + 1] += m * ly;
-        dest[to + 2] += m * lz;
-        int k = o + SolverBodies.INVERSE_INERTIA;
-        dest[to + 3] += s[k] * ax + s[k + 1] * ay + s[k + 2] * az;
-        dest[to + 4] += s[k + 3] * ax + s[k + 4] * ay + s[k + 5] * az;
-        dest[to + 5] += s[k + 6] * ax + s[k + 7] * ay + s[k + 8] * az;
+        addResponse(s, o, lx, ly, lz, ax, ay, az, dest, to);
     }
 }

@@ -187,10 +187,10 @@ final class TreeContacts {
         double tax = ay * nz - az * ny, tay = az * nx - ax * nz, taz = ax * ny - ay * nx;
         double tbx = by * nz - bz * ny, tby = bz * nx - bx * nz, tbz = bx * ny - by * nx;
         if (na >= 0) {
-            impulse(s, oa, -nx, -ny, -nz, -tax, -tay, -taz, ro + B * (na - start));
+            JointTree.addResponse(s, oa, -nx, -ny, -nz, -tax, -tay, -taz, response, ro + B * (na - start));
         }
         if (nb >= 0) {
-            impulse(s, ob, nx, ny, nz, tbx, tby, tbz, ro + B * (nb - start));
+            JointTree.addResponse(s, ob, nx, ny, nz, tbx, tby, tbz, response, ro + B * (nb - start));
         }
         tree.respond(rows, t, s, response, ro);
         double inverse = 0;
@@ -205,18 +205,6 @@ final class TreeContacts {
                     + tax * response[q + 3] + tay * response[q + 4] + taz * response[q + 5];
         }
         rowMass[l] = inverse > 0 ? 1.0 / inverse : 0.0;
-    }
-
-    /** A body node's velocity change from a push (linear l, angular a) on it alone, into response[o..o+6). */
-    private void impulse(double[] s, int body, double lx, double ly, double lz, double ax, double ay, double az, int o) {
-        double m = s[body + SolverBodies.INVERSE_MASS];
-        response[o] += m * lx;
-        response[o + 1] += m * ly;
-        response[o + 2] += m * lz;
-        int k = body + SolverBodies.INVERSE_INERTIA;
-        response[o + 3] += s[k] * ax + s[k + 1] * ay + s[k + 2] * az;
-        response[o + 4] += s[k + 3] * ax + s[k + 4] * ay + s[k + 5] * az;
-        response[o + 5] += s[k + 6] * ax + s[k + 7] * ay + s[k + 8] * az;
     }
 
     /** Adds each pushing row's part of the tree's rows' impulses, λ·Δλ(row), to share (see {@link TreeLimits#shares}). */

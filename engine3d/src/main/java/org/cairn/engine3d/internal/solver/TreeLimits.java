@@ -176,19 +176,10 @@ final class TreeLimits {
      * (nothing for a body that does not move).
      */
     private void impulse(double[] s, int body, int jo, int node, int o) {
-        if (node < 0) {
-            return;
+        if (node >= 0) {
+            JointTree.addResponse(s, body, limitJac[jo], limitJac[jo + 1], limitJac[jo + 2], limitJac[jo + 3], limitJac[jo + 4],
+                    limitJac[jo + 5], response, o);
         }
-        double m = s[body + SolverBodies.INVERSE_MASS];
-        double lx = limitJac[jo], ly = limitJac[jo + 1], lz = limitJac[jo + 2];
-        double ax = limitJac[jo + 3], ay = limitJac[jo + 4], az = limitJac[jo + 5];
-        response[o] += m * lx;
-        response[o + 1] += m * ly;
-        response[o + 2] += m * lz;
-        int k = body + SolverBodies.INVERSE_INERTIA;
-        response[o + 3] += s[k] * ax + s[k + 1] * ay + s[k + 2] * az;
-        response[o + 4] += s[k + 3] * ax + s[k + 4] * ay + s[k + 5] * az;
-        response[o + 5] += s[k + 6] * ax + s[k + 7] * ay + s[k + 8] * az;
     }
 
     /** A body node's velocity change I⁻¹·(ux, uy, uz) from an angular impulse, into response[o..o+6) (nothing for a body that does not move). */
@@ -339,20 +330,7 @@ final class TreeLimits {
     private static int linearRow(double[] jac, boolean[] linear, int at, double[] inside, int[] slot, int k, double[] g,
                                  double sign, double c, int impulseSlot) {
         int l = at + k, o = 12 * l;
-        double ax = sign * g[13], ay = sign * g[14], az = sign * g[15];
-        double ux = g[23], uy = g[24], uz = g[25], rx = g[3], ry = g[4], rz = g[5];
-        jac[o] = -ax;
-        jac[o + 1] = -ay;
-        jac[o + 2] = -az;
-        jac[o + 3] = -(uy * az - uz * ay);
-        jac[o + 4] = -(uz * ax - ux * az);
-        jac[o + 5] = -(ux * ay - uy * ax);
-        jac[o + 6] = ax;
-        jac[o + 7] = ay;
-        jac[o + 8] = az;
-        jac[o + 9] = ry * az - rz * ay;
-        jac[o + 10] = rz * ax - rx * az;
-        jac[o + 11] = rx * ay - ry * ax;
+        JointKinds.linearRow(jac, o, o + 6, 0, g, 23, sign * g[13], sign * g[14], sign * g[15]);
         linear[l] = true;
         inside[l] = c;
         slot[l] = impulseSlot;
