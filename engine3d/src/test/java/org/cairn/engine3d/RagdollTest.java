@@ -84,9 +84,9 @@ class RagdollTest {
 
     /**
      * Thrown (every part at 1.5 m/s forwards and 0.4 m/s sideways, the example scene's throw), it
-     * lands, trips and tumbles over. Measured: at most 0.65° past a limit while it tumbles (a
-     * hip's cone, at step 62; limits push back at no more than 0.3 rad/s), 0.0000° at rest, asleep
-     * after 158 steps (2.6 s). With each limit solved joint by joint, pushing with the mass of its own
+     * lands, trips and tumbles over. Measured: at most 0.53° past a limit while it tumbles (the
+     * neck's cone, at step 85; limits push back at no more than 0.3 rad/s), 0.0000° at rest, asleep
+     * after 173 steps (2.9 s; 0.65° and 158 steps with its parts put back one by one by the sweeps). With each limit solved joint by joint, pushing with the mass of its own
      * two bodies: 6.58° (the neck's cone) and 160 steps; with the ground's pushes on the ragdoll
      * solved with each part's own mass rather than the tree's, 1.86° and 179 steps. How far a limit
      * gives in one tumble depends on how the ragdoll happens to land (this one measured 0.98°
@@ -119,12 +119,13 @@ class RagdollTest {
     /**
      * Thrown 24 ways (every 15° around, at 0.6 to 1.95 m/s). How far a limit gives in a tumble, and
      * whether the ragdoll is still for good within 10 s, depend on how it happens to land, so the
-     * throws are judged together. Measured, the most each tumble passes a limit: median 1.47°,
-     * most 8.32° (a shoulder landing); 20 of the 24 asleep within 10 s (in the others the head
-     * swings on along its neck's 30° cone, a frictionless joint's pendulum, nudged each swing by the
-     * cone's push back); the most energy in a last second above the most in the second after 5 s,
-     * 0.0589 J (a swinging head's). Six throws chosen earlier all fell asleep with no gain above
-     * 1 mJ; the 24 show that about one throw in six does not settle within 10 s.
+     * throws are judged together. Measured, the most each tumble passes a limit: median 1.03°,
+     * most 7.53° (the neck's cone); 19 of the 24 asleep within 10 s (in the others the head swings
+     * on along its neck's 30° cone, a frictionless joint's pendulum, nudged each swing by the cone's
+     * push back); the most energy in a last second above the most in the second after 5 s, 0.0072 J
+     * (a swinging head's). With the parts a sweep stopped put back one by one rather than the whole
+     * ragdoll: 1.47°, 8.32°, 20 asleep, 0.0589 J. Six throws chosen earlier all fell asleep with no
+     * gain above 1 mJ; the 24 show that about one throw in five does not settle within 10 s.
      */
     @Test
     void thrownTwentyFourWaysRagdollsKeepTheirLimitsToAFewDegreesAndMostSleep() {
@@ -147,7 +148,7 @@ class RagdollTest {
                 asleep, gained);
         assertTrue(median < Math.toRadians(3), "median " + Math.toDegrees(median) + "° past a limit");
         assertTrue(most < Math.toRadians(15), "most " + Math.toDegrees(most) + "° past a limit");
-        assertTrue(asleep >= 18, asleep + " of " + throwsCount + " asleep within 10 s");
+        assertTrue(asleep >= 16, asleep + " of " + throwsCount + " asleep within 10 s");
         assertTrue(gained < 0.2, "energy rose " + gained + " J after landing");
     }
 

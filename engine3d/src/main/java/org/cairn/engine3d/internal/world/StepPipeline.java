@@ -118,12 +118,14 @@ public final class StepPipeline {
         long t3 = System.nanoTime();
         stepWorld = world;
         world.ensureWorkers(pool.workerCount());
+        world.prepareContinuous(pool.workerCount());
         if (world.userCodeInSweeps()) {
             // The user's callbacks are called on this thread, body by body.
             world.continuous.solve(active, 0, activeCount);
         } else {
             pool.run(continuous, activeCount, BODY_BLOCK);
         }
+        world.rewindJointed(pool.workerCount(), active, activeCount);
         world.nonFiniteBodies = NonFiniteGuard.repair(bodies, active, activeCount, scratch9[0], world.firstNonFinite);
         long t4 = System.nanoTime();
         stageNanos[StepStage.CONTINUOUS.ordinal()] += t4 - t3;

@@ -129,6 +129,24 @@ public final class WorldState implements BroadPhase.PairFilter {
         return customFilter != null || preSolveSweep != null;
     }
 
+    /** Before the continuous stage: the sweepers share room for a time of impact per body. */
+    public void prepareContinuous(int workers) {
+        continuous.prepareJointed(bodies.highWater);
+        for (int w = 0; w < workers; w++) {
+            workerContinuous[w].startStage(continuous);
+        }
+    }
+
+    /** After the continuous stage: the joint components a sweep stopped are put back together ({@link Continuous#rewindJointed}). */
+    public void rewindJointed(int workers, int[] active, int count) {
+        for (int w = 0; w < workers; w++) {
+            if (workerContinuous[w].foundJointed()) {
+                continuous.rewindJointed(active, count);
+                return;
+            }
+        }
+    }
+
     /** Worker w's sweeper for the continuous stage ({@link #ensureWorkers} made it). */
     public Continuous continuous(int w) {
         return workerContinuous[w];
