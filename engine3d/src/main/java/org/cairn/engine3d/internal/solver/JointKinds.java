@@ -426,13 +426,7 @@ abstract class JointKinds extends JointAxialRows {
             error[e] = g[6] * g[16] + g[7] * g[17] + g[8] * g[18];
             error[e + 1] = g[6] * g[19] + g[7] * g[20] + g[8] * g[21];
             error[e + 2] = 0;
-            errorVector(j, w);
-            angularRow(jac, o, b, 3, 1, 0, 0);
-            angularRow(jac, o, b, 4, 0, 1, 0);
-            angularRow(jac, o, b, 5, 0, 0, 1);
-            for (int c = 0; c < 3; c++) {
-                error[e + 3 + c] = t[c];
-            }
+            rotationLock(j, w, jac, o, b, error, e);
             return;
         }
         if (kind == JointStore.DISTANCE) {
@@ -463,13 +457,18 @@ abstract class JointKinds extends JointAxialRows {
             error[e + 3] = t[0];
             error[e + 4] = t[1];
         } else if (kind == JointStore.FIXED) {
-            errorVector(j, w);
-            angularRow(jac, o, b, 3, 1, 0, 0);
-            angularRow(jac, o, b, 4, 0, 1, 0);
-            angularRow(jac, o, b, 5, 0, 0, 1);
-            for (int c = 0; c < 3; c++) {
-                error[e + 3 + c] = t[c];
-            }
+            rotationLock(j, w, jac, o, b, error, e);
+        }
+    }
+
+    /** Rows 3 to 5 of a tree joint (a weld's or a slider's): B's rotation locked to A's, error the rotation error's vector. */
+    private void rotationLock(int j, JointScratch w, double[] jac, int o, int b, double[] error, int e) {
+        errorVector(j, w);
+        angularRow(jac, o, b, 3, 1, 0, 0);
+        angularRow(jac, o, b, 4, 0, 1, 0);
+        angularRow(jac, o, b, 5, 0, 0, 1);
+        for (int c = 0; c < 3; c++) {
+            error[e + 3 + c] = w.t[c];
         }
     }
 
