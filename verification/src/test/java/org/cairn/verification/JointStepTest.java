@@ -23,7 +23,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Joints in a world with contacts: every kind (hinges with motors and limits, sliders with
- * springs, welds, ropes, ball chains, chains held by their limits) swinging into a pile of boxes. The step allocates nothing,
+ * springs, welds, ropes, ball chains, chains held by their limits, chains of sliders and rods)
+ * swinging into a pile of boxes. The step allocates nothing,
  * and the result is bit-identical for every worker count.
  */
 class JointStepTest {
@@ -91,6 +92,25 @@ class JointStepTest {
                 } else {
                     j.axis(0, 0, 1).limits(-0.6, 0.6);
                 }
+                world.createJoint(j.build());
+                previous = link;
+            }
+        }
+        // Chains of a slider, a rod (a distance joint without spring or limits) and a ball joint:
+        // trees too, swinging into the pile.
+        for (int c = 0; c < 2; c++) {
+            double z = 2 - 1.5 * c, top = 5;
+            BodyId previous = world.createBody(BodyDef.builder().type(BodyType.STATIC).position(4, top, z).build());
+            for (int i = 0; i < 3; i++) {
+                double x = 4 + 0.5 * i + 0.25;
+                BodyId link = world.createBody(BodyDef.builder().position(x, top, z).build());
+                world.createShape(link, ShapeDef.DEFAULTS, i == 1 ? new Sphere(0.15) : new Box(0.2, 0.1, 0.1));
+                bodies.add(link);
+                JointDef.Builder j = switch (i) {
+                    case 0 -> JointDef.builder(JointKind.SLIDER, previous, link).anchor(x - 0.25, top, z).axis(1, 0, c);
+                    case 1 -> JointDef.builder(JointKind.DISTANCE, previous, link).anchors(x - 0.5, top, z, x, top, z);
+                    default -> JointDef.builder(JointKind.BALL, previous, link).anchor(x - 0.25, top, z);
+                };
                 world.createJoint(j.build());
                 previous = link;
             }
