@@ -35,7 +35,7 @@ public final class JointDef {
     final double angularOffset, maxForce, maxTorque, correction;
     final boolean collideConnected;
     final boolean enableLimit, enableMotor, enableSpring, enableCone;
-    final double coneAngle;
+    final double coneAngle, frictionTorque;
     final double lower, upper, motorSpeed, maxMotorForce, springHertz, springDampingRatio, springTarget;
     final double length;
     final double linearHertz, linearDampingRatio, angularHertz, angularDampingRatio;
@@ -63,6 +63,7 @@ public final class JointDef {
         enableSpring = b.enableSpring;
         enableCone = b.enableCone;
         coneAngle = b.coneAngle;
+        frictionTorque = b.frictionTorque;
         lower = b.lower;
         upper = b.upper;
         motorSpeed = b.motorSpeed;
@@ -120,7 +121,7 @@ public final class JointDef {
         private double angularOffset, maxForce = 1000, maxTorque = 1000, correction = 0.3;
         private boolean collideConnected;
         private boolean enableLimit, enableMotor, enableSpring, enableCone;
-        private double coneAngle;
+        private double coneAngle, frictionTorque;
         private double lower, upper, motorSpeed, maxMotorForce, springHertz, springDampingRatio, springTarget;
         private double length = Double.NaN;
         private double linearHertz, linearDampingRatio, angularHertz, angularDampingRatio;
@@ -240,6 +241,18 @@ public final class JointDef {
             }
             coneAngle = maxAngle;
             enableCone = true;
+            return this;
+        }
+
+        /**
+         * A ball joint's friction: the relative turn of the two bodies about each of the joint's
+         * three axes (the axis and two perpendiculars, carried by A) is resisted with up to
+         * {@code torque} (N·m, at least 0; 0: none), so a swinging limb comes to rest, as a
+         * ragdoll's joints need (Jolt's swing-twist friction torque). A hinge's or a slider's
+         * friction is its {@link #motor} at speed 0.
+         */
+        public Builder friction(double torque) {
+            frictionTorque = Check.nonNegative("friction torque", torque);
             return this;
         }
 

@@ -47,6 +47,10 @@ public final class Joints {
         if (def.enableCone && def.kind != JointKind.BALL) {
             throw new IllegalArgumentException("a cone limit is for BALL joints, got " + def.kind);
         }
+        if (def.frictionTorque > 0 && def.kind != JointKind.BALL) {
+            throw new IllegalArgumentException("joint friction is for BALL joints (a " + def.kind
+                    + " joint's is its motor at speed 0), got friction " + def.frictionTorque);
+        }
         if ((def.kind == JointKind.HINGE || def.kind == JointKind.BALL) && def.enableLimit) {
             Check.inRange("lower", def.lower, -Math.PI, Math.PI);
             Check.inRange("upper", def.upper, -Math.PI, Math.PI);
@@ -99,6 +103,7 @@ public final class Joints {
         js.enableSpring[j] = def.enableSpring;
         js.enableCone[j] = def.enableCone;
         js.coneAngle[j] = def.coneAngle;
+        js.frictionTorque[j] = def.frictionTorque;
         js.lower[j] = def.lower;
         js.upper[j] = def.upper;
         js.motorSpeed[j] = def.motorSpeed;
@@ -330,6 +335,23 @@ public final class Joints {
         store.maxMotorForce[j] = Check.nonNegative("maxForce", maxForce);
         store.enableMotor[j] = true;
         wake(j);
+    }
+
+    /** Sets a ball joint's friction torque (N·m, at least 0; as {@link JointDef.Builder#friction}); wakes the bodies. */
+    public void setFriction(JointId id, double torque) {
+        world.unlockedFor("setFriction");
+        int j = joint(id);
+        Check.nonNegative("torque", torque);
+        if (store.kind[j] != JointStore.BALL) {
+            throw new IllegalArgumentException("joint friction is for BALL joints, got " + kind(id) + " joint " + id);
+        }
+        store.frictionTorque[j] = torque;
+        wake(j);
+    }
+
+    /** A ball joint's friction torque, N·m (0 for other kinds). */
+    public double friction(JointId id) {
+        return store.frictionTorque[joint(id)];
     }
 
     /** Whether the two bodies' shapes collide with each other while the joint acts. */

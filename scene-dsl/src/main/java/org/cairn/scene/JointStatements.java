@@ -20,7 +20,7 @@ import org.cairn.scene.internal.eval.Value;
 /**
  * The {@code joint} statement:
  * {@code joint KIND NAME a=BODY b=BODY at=(x, y, z) [at_b=(x, y, z)] [axis=(x, y, z)]
- * [limits=(lo, hi)] [cone=ANGLE] [motor=(speed, max)] [spring=(hertz, damping[, target])] [length=L]
+ * [limits=(lo, hi)] [cone=ANGLE] [friction=TORQUE] [motor=(speed, max)] [spring=(hertz, damping[, target])] [length=L]
  * [softness=(hertz, damping)] [linear_softness=(...)] [angular_softness=(...)] [break_force=F]
  * [break_torque=T] [collide=on|off] [spin_axis=(x, y, z)] [steer=ANGLE] [offset=(x, y, z)]
  * [turn=ANGLE] [max_force=F] [max_torque=T] [correction=K]}, KIND one of ball, hinge, slider, fixed,
@@ -105,6 +105,8 @@ final class JointStatements {
         ok &= only(g, props, "length", kind == JointKind.DISTANCE, "distance joints");
         ok &= only(g, props, "limits", axial || kind == JointKind.BALL, "ball, hinge, slider, distance and wheel joints");
         ok &= only(g, props, "cone", kind == JointKind.BALL, "ball joints");
+        ok &= only(g, props, "friction", kind == JointKind.BALL,
+                "ball joints (a hinge's or a slider's friction is its motor at speed 0: motor=(0, most))");
         ok &= only(g, props, "motor", axial, "hinge, slider, distance and wheel joints (a motor joint's are offset, turn, max_force and max_torque)");
         ok &= only(g, props, "spring", axial, "hinge, slider, distance and wheel joints");
         ok &= only(g, props, "linear_softness", kind == JointKind.FIXED, "fixed joints");
@@ -133,7 +135,8 @@ final class JointStatements {
         double[] offset = props.containsKey("offset") ? vector(props.get("offset")) : new double[3];
         SceneDef.JointSpec spec = new SceneDef.JointSpec(name, kind, prefix + ((Value.Word) props.get("a")).name(),
                 prefix + ((Value.Word) props.get("b")).name(), at, atB, axis, spinAxis, steer, limits,
-                props.containsKey("cone") ? si(props.get("cone")) : Double.NaN, motor, spring,
+                props.containsKey("cone") ? si(props.get("cone")) : Double.NaN,
+                props.containsKey("friction") ? si(props.get("friction")) : 0.0, motor, spring,
                 props.containsKey("length") ? si(props.get("length")) : Double.NaN, softness, linear, angularSoft,
                 props.containsKey("break_force") ? si(props.get("break_force")) : Double.POSITIVE_INFINITY,
                 props.containsKey("break_torque") ? si(props.get("break_torque")) : Double.POSITIVE_INFINITY,

@@ -63,6 +63,7 @@ public record SceneDef(WorldDef world, List<BodySpec> bodies, List<MaterialPair>
      * @param steer    a wheel's steering angle (rad)
      * @param limits   lower and upper (rad or m; a ball joint's twist), or NaN
      * @param cone     a ball joint's largest swing (rad), or NaN
+     * @param friction a ball joint's friction torque (N·m), 0 for none
      * @param motor    target speed and most force or torque, or NaN
      * @param spring   hertz, damping ratio and target, or NaN
      * @param softness the constraint's hertz and damping ratio, or NaN for the defaults
@@ -71,7 +72,7 @@ public record SceneDef(WorldDef world, List<BodySpec> bodies, List<MaterialPair>
      * @param correction a motor joint's correction factor
      */
     public record JointSpec(String name, JointKind kind, String bodyA, String bodyB, double[] anchorA, double[] anchorB,
-                            double[] axis, double[] spinAxis, double steer, double[] limits, double cone, double[] motor, double[] spring, double length,
+                            double[] axis, double[] spinAxis, double steer, double[] limits, double cone, double friction, double[] motor, double[] spring, double length,
                             double[] softness, double[] linearSoftness, double[] angularSoftness, double breakForce,
                             double breakTorque, boolean collideConnected, double[] motorTarget, double correction) {
         /** The engine's definition between the created bodies {@code a} and {@code b}. */
@@ -91,6 +92,9 @@ public record SceneDef(WorldDef world, List<BodySpec> bodies, List<MaterialPair>
             }
             if (!Double.isNaN(cone)) {
                 d.cone(cone);
+            }
+            if (friction != 0) {
+                d.friction(friction);
             }
             if (!Double.isNaN(motor[0])) {
                 d.motor(motor[0], motor[1]);

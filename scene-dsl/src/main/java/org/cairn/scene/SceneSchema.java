@@ -202,6 +202,7 @@ public final class SceneSchema {
         put(joint, "axis", Kind.AXIS3, "the joint's axis, world frame (default (1, 0, 0)); a wheel's suspension");
         put(joint, "limits", Kind.TUPLE, "(lower, upper): angles for a hinge or a ball's twist, lengths otherwise");
         put(joint, "cone", Kind.ANGLE, "ball: the most the axis may tilt, in (0deg, 180deg)");
+        put(joint, "friction", Kind.TORQUE, "ball: the most torque resisting its turn about each of its axes");
         put(joint, "motor", Kind.TUPLE, "(speed, most): rad/s and N*m for a hinge or a wheel's spin, m/s and N otherwise");
         put(joint, "spring", Kind.TUPLE, "(hertz, damping ratio[, target])");
         put(joint, "length", Kind.LENGTH, "distance joint: rest length (default: the anchors' distance)");

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import org.cairn.engine3d.BodyId;
 import org.cairn.engine3d.JointId;
 import org.cairn.engine3d.JointKind;
 import org.cairn.engine3d.World;
@@ -103,6 +104,29 @@ class JointStatementTest {
                 d.message());
         Diagnostic cone = onlyError(BODIES + "joint hinge j a=post b=arm at=(0, 2m, 0) cone=30deg\n");
         assertTrue(cone.message().contains("'cone' is for ball joints, not a hinge joint"), cone.message());
+    }
+
+    @Test
+    void aBallJointsFrictionIsATorqueThatHoldsTheArmLevel() {
+        SceneCompiler.Result result = compile(BODIES
+                + "joint ball shoulder a=post b=arm at=(0, 2m, 0) axis=(0, 0, 1) friction=200N*m\n");
+        assertEquals(List.of(), result.diagnostics());
+        assertEquals(200, result.scene().joints().get(0).friction());
+        SceneDef.Built built = result.scene().build();
+        World world = built.world();
+        assertEquals(200, world.joints().friction(built.joints().get("shoulder")));
+        for (int i = 0; i < 60; i++) {
+            world.step();
+        }
+        BodyId arm = built.bodies().get("arm");
+        assertTrue(world.mass(arm) * 9.81 * 0.5 < 200, "the arm's weight turns it with less than the friction about the joint");
+        assertEquals(2.0, world.position(arm, new Vector3d()).y, 1e-3, "held level");
+        Diagnostic hinge = onlyError(BODIES + "joint hinge j a=post b=arm at=(0, 2m, 0) friction=1N*m\n");
+        assertTrue(hinge.message().contains("'friction' is for ball joints"), hinge.message());
+        Diagnostic unit = onlyError(BODIES + "joint ball j a=post b=arm at=(0, 2m, 0) friction=1N\n");
+        assertTrue(unit.message().contains("'friction' expects a torque"), unit.message());
+        Diagnostic negative = onlyError(BODIES + "joint ball j a=post b=arm at=(0, 2m, 0) friction=-1N*m\n");
+        assertTrue(negative.message().contains("friction torque must be"), negative.message());
     }
 
     @Test

@@ -23,7 +23,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Joints in a world with contacts: every kind (hinges with motors and limits, sliders with
- * springs, welds, ropes, ball chains, chains held by their limits, chains of sliders and rods)
+ * springs, welds, ropes, ball chains, chains held by their limits and ball joints' friction,
+ * chains of sliders and rods)
  * swinging into a pile of boxes. The step allocates nothing,
  * and the result is bit-identical for every worker count.
  */
@@ -52,7 +53,7 @@ class JointStepTest {
                     case SLIDER -> j.axis(1, 0, 0).spring(2, 0.3, 0.1).limits(-0.2, 0.2);
                     case DISTANCE -> j.anchors(x + 0.5 * i, top, 0, x + 0.5 * (i + 1), top, 0).limits(0, 0.6);
                     case WHEEL -> j.axis(0, 1, 0).spinAxis(0, 0, 1).spring(4, 0.7, 0).limits(-0.1, 0.1).motor(3, 10);
-                    case BALL -> j.axis(1, 0, 0).cone(Math.toRadians(60)).limits(-0.5, 0.5);
+                    case BALL -> j.axis(1, 0, 0).cone(Math.toRadians(60)).limits(-0.5, 0.5).friction(2);
                     case FIXED -> { }
                     case MOTOR -> j.linearOffset(0.1, -0.2, 0).angularOffset(0.5).maxForceAndTorque(50, 5);
                     default -> throw new IllegalStateException("a kind this test does not set up: " + kinds[(c + i) % kinds.length]);
@@ -75,8 +76,8 @@ class JointStepTest {
                 previous = link;
             }
         }
-        // Chains with limits (ball joints with cones and twist limits, hinges with limits, a heavy
-        // last link): trees whose limits are solved with their articulated masses (TreeLimits),
+        // Chains with limits (ball joints with cones, twist limits and friction, hinges with
+        // limits, a heavy last link): trees whose limits are solved with their articulated masses (TreeLimits),
         // swinging into the pile.
         for (int c = 0; c < 4; c++) {
             double z = -3 - 1.5 * c, top = 7;
@@ -88,7 +89,7 @@ class JointStepTest {
                 JointDef.Builder j = JointDef.builder((i + c) % 2 == 0 ? JointKind.BALL : JointKind.HINGE, previous, link)
                         .anchor(-3 + 0.5 * i, top, z);
                 if ((i + c) % 2 == 0) {
-                    j.axis(1, 0, 0).cone(Math.toRadians(30)).limits(-0.3, 0.3);
+                    j.axis(1, 0, 0).cone(Math.toRadians(30)).limits(-0.3, 0.3).friction(0.5);
                 } else {
                     j.axis(0, 0, 1).limits(-0.6, 0.6);
                 }

@@ -85,6 +85,8 @@ public final class JointStore {
     /** Ball joints: whether the swing (the angle between A's axis and B's) is limited, and to what (rad). */
     public boolean[] enableCone = new boolean[0];
     public double[] coneAngle = new double[0];
+    /** Ball joints: the most torque (N·m) the joint's friction resists turning with about each of its three axes; 0: none. */
+    public double[] frictionTorque = new double[0];
     /** Limits: rad (hinge; a ball joint's twist about its axis), m (slider, distance). */
     public double[] lower = new double[0];
     public double[] upper = new double[0];
@@ -212,6 +214,7 @@ public final class JointStore {
         enableSpring = Arrays.copyOf(enableSpring, c);
         enableCone = Arrays.copyOf(enableCone, c);
         coneAngle = Arrays.copyOf(coneAngle, c);
+        frictionTorque = Arrays.copyOf(frictionTorque, c);
         lower = Arrays.copyOf(lower, c);
         upper = Arrays.copyOf(upper, c);
         motorSpeed = Arrays.copyOf(motorSpeed, c);

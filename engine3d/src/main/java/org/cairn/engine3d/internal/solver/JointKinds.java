@@ -83,11 +83,12 @@ abstract class JointKinds extends JointAxialRows {
      */
     private boolean anchorsOnly(int j) {
         JointStore js = store;
-        if (js.kind[j] != JointStore.BALL || js.enableLimit[j] || js.enableCone[j]) {
+        if (js.kind[j] != JointStore.BALL || js.enableLimit[j] || js.enableCone[j] || js.frictionTorque[j] > 0) {
             return false;
         }
         int i = IMPULSES * j;
-        return js.impulse[i + CONE] == 0 && js.impulse[i + TWIST_LOWER] == 0 && js.impulse[i + TWIST_UPPER] == 0;
+        return js.impulse[i + CONE] == 0 && js.impulse[i + TWIST_LOWER] == 0 && js.impulse[i + TWIST_UPPER] == 0
+                && js.impulse[i + FRICTION] == 0 && js.impulse[i + FRICTION + 1] == 0 && js.impulse[i + FRICTION + 2] == 0;
     }
 
     /** The rotation error's rotation vector (2·sin(θ/2)·axis, ≈ θ·axis) in the world frame, into t. */
@@ -209,6 +210,7 @@ abstract class JointKinds extends JointAxialRows {
         switch (js.kind[j]) {
             case JointStore.BALL -> {
                 set(w.linear, l[i], l[i + 1], l[i + 2]);
+                frictionImpulses(n, j, w);
                 // Cone and twist limits turn B about the anchor, like a hinge's axial rows.
                 // A tree that solves the limits turns B about its centre of mass (its point rows
                 // carry the anchor's impulse): no anchor impulse of their own then.
@@ -299,12 +301,16 @@ abstract class JointKinds extends JointAxialRows {
     static final int CONE = 3;
     static final int TWIST_LOWER = 4;
     static final int TWIST_UPPER = 5;
+    /** A ball joint's first of three impulse slots for its friction (slots no other row of a ball joint uses). */
+    static final int FRICTION = 6;
 
     /**
-     * A ball joint: its twist limits (about A's axis) and its cone limit (on the angle between A's
-     * axis and B's: the swing), then the point. The limits' rows turn B about the anchor.
+     * A ball joint: its friction, its twist limits (about A's axis) and its cone limit (on the
+     * angle between A's axis and B's: the swing), then the point. The friction's and the limits'
+     * rows turn B about the anchor.
      */
     void solveBall(int n, int j, boolean useBias, JointScratch w) {
+        ballFriction(n, j, w);
         if (tree.inTree[n]) {
             // The tree solves the point and the limits.
             return;
@@ -325,6 +331,61 @@ abstract class JointKinds extends JointAxialRows {
             JointRows.pointRows(s, oa, ob, w.g, store.impulse, IMPULSES * j, useBias, soft, SOFT * n, pointInverse, ko,
                     w.t);
         }
+    }
+
+    /**
+     * A ball joint's friction (Jolt's swing-twist friction torque): three rows, about A's axis and
+     * its two perpendiculars, each driving the bodies' relative turn about it to zero with at most
+     * the friction torque over the substep. Like a hinge's motor, each row turns B about the anchor
+     * (its mass is the inertia about the joint), and it has no bias: it resists motion, it does not
+     * restore a pose. Clamped axis by axis, the most torque it holds is √3 times the setting about
+     * a diagonal of the three axes.
+     */
+    private void ballFriction(int n, int j, JointScratch w) {
+        double most = store.frictionTorque[j] * h;
+        if (!(most > 0)) {
+            return;
+        }
+        double[] g = w.g, rowOut = w.rowOut, l = store.impulse;
+        int i = IMPULSES * j + FRICTION;
+        w.axialAngular = true;
+        w.axialLever = 0;
+        for (int k = 0; k < 3; k++) {
+            if (k > 0) {
+                // The perpendiculars g[16..22) take the axis' place in turn; restoreAxis puts it back.
+                System.arraycopy(g, 13 + 3 * k, g, 13, 3);
+            }
+            pivotImpulse(n, w);
+            axialRow(n, w);
+            double old = l[i + k];
+            double next = Math.max(-most, Math.min(most, old - rowOut[1] * rowOut[0]));
+            l[i + k] = next;
+            applyAxial(n, next - old, w);
+        }
+        restoreAxis(j, w);
+    }
+
+    /** Adds a ball joint's friction impulses (each with the anchor impulse that turns B about the anchor) to w.linear and w.angular. */
+    private void frictionImpulses(int n, int j, JointScratch w) {
+        double[] g = w.g, l = store.impulse, pivot = w.pivot;
+        int i = IMPULSES * j + FRICTION;
+        if (l[i] == 0 && l[i + 1] == 0 && l[i + 2] == 0) {
+            return;
+        }
+        for (int k = 0; k < 3; k++) {
+            if (k > 0) {
+                System.arraycopy(g, 13 + 3 * k, g, 13, 3);
+            }
+            double lambda = l[i + k];
+            if (lambda != 0) {
+                pivotImpulse(n, w);
+                for (int c = 0; c < 3; c++) {
+                    w.angular[c] += lambda * g[13 + c];
+                    w.linear[c] += lambda * pivot[c];
+                }
+            }
+        }
+        restoreAxis(j, w);
     }
 
     private void ballLimits(int n, int j, boolean useBias, JointScratch w) {

@@ -194,23 +194,28 @@ final class JointSolver extends JointKinds {
             if (!warmStarting) {
                 Arrays.fill(js.impulse, IMPULSES * j, IMPULSES * j + IMPULSES, 0.0);
             }
-            if (!js.enableMotor[j]) {
-                js.impulse[IMPULSES * j + MOTOR] = 0.0;
-            }
-            if (!js.enableSpring[j]) {
-                js.impulse[IMPULSES * j + SPRING] = 0.0;
-            }
-            if (!js.enableLimit[j]) {
-                js.impulse[IMPULSES * j + LOWER] = 0.0;
-                js.impulse[IMPULSES * j + UPPER] = 0.0;
-            }
             if (js.kind[j] == JointStore.BALL) {
+                // A ball joint has no axial rows: its slots hold its limits' and friction's impulses.
                 if (!js.enableLimit[j]) {
                     js.impulse[IMPULSES * j + TWIST_LOWER] = 0.0;
                     js.impulse[IMPULSES * j + TWIST_UPPER] = 0.0;
                 }
                 if (!js.enableCone[j]) {
                     js.impulse[IMPULSES * j + CONE] = 0.0;
+                }
+                if (!(js.frictionTorque[j] > 0)) {
+                    Arrays.fill(js.impulse, IMPULSES * j + FRICTION, IMPULSES * j + FRICTION + 3, 0.0);
+                }
+            } else {
+                if (!js.enableMotor[j]) {
+                    js.impulse[IMPULSES * j + MOTOR] = 0.0;
+                }
+                if (!js.enableSpring[j]) {
+                    js.impulse[IMPULSES * j + SPRING] = 0.0;
+                }
+                if (!js.enableLimit[j]) {
+                    js.impulse[IMPULSES * j + LOWER] = 0.0;
+                    js.impulse[IMPULSES * j + UPPER] = 0.0;
                 }
             }
         }
