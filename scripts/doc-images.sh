@@ -10,6 +10,8 @@ mkdir -p "$out"
 ./cairn render examples/scenes/newtons-cradle.scene --seconds 2.5 --fps 20 --width 400 --height 300 \
     --camera eye=0.8,1.65,2.2 target=0,1.42,0 --out "$out/newtons-cradle.gif"
 ./cairn render examples/scenes/dominoes.scene --seconds 3 --fps 15 --width 400 --height 300 --out "$out/dominoes.gif"
+./cairn render examples/scenes/bullets.scene --seconds 1.5 --fps 20 --width 400 --height 300 \
+    --camera eye=3,5,10 target=6,0.5,0 --out "$out/bullets.gif"
 ./cairn plot examples/scenes/bounce.scene --seconds 4 --out "$out/bounce-energy.png" --width 640 --height 400
 # The stability experiment's chart (60 s runs), written beside its CSV under target/.
 ./cairn experiment stability --seconds 60 --csv target/stability.csv > /dev/null

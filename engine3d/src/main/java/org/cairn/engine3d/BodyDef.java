@@ -24,6 +24,7 @@ public final class BodyDef {
     private final double gravityScale;
     private final boolean allowSleep;
     private final boolean gyroscopic;
+    private final boolean bullet;
     private final String name;
 
     private BodyDef(Builder b) {
@@ -37,6 +38,7 @@ public final class BodyDef {
         gravityScale = b.gravityScale;
         allowSleep = b.allowSleep;
         gyroscopic = b.gyroscopic;
+        bullet = b.bullet;
         name = b.name;
     }
 
@@ -52,7 +54,7 @@ public final class BodyDef {
                 .linearVelocity(linearVelocity[0], linearVelocity[1], linearVelocity[2])
                 .angularVelocity(angularVelocity[0], angularVelocity[1], angularVelocity[2]).linearDamping(linearDamping)
                 .angularDamping(angularDamping).gravityScale(gravityScale).allowSleep(allowSleep).gyroscopic(gyroscopic)
-                .name(name);
+                .bullet(bullet).name(name);
     }
 
     /** Default {@link BodyType#DYNAMIC}. */
@@ -105,6 +107,11 @@ public final class BodyDef {
         return gyroscopic;
     }
 
+    /** Whether the body is a bullet ({@link Builder#bullet}); default false. */
+    public boolean bullet() {
+        return bullet;
+    }
+
     /** A name for people and tools; default "". */
     public String name() {
         return name;
@@ -122,6 +129,7 @@ public final class BodyDef {
         private double gravityScale = 1.0;
         private boolean allowSleep = true;
         private boolean gyroscopic = true;
+        private boolean bullet;
         private String name = "";
 
         private Builder() {
@@ -208,6 +216,18 @@ public final class BodyDef {
         /** Gravity multiplier, finite (may be zero or negative). */
         public Builder gravityScale(double scale) {
             gravityScale = Check.finite("gravityScale", scale);
+            return this;
+        }
+
+        /**
+         * Whether a dynamic body is a bullet (default false; other types ignore it): when it moves
+         * far enough in a step to pass through a thin shape, it is swept against every other
+         * body's shapes as the step left them, not only against static shapes, and stopped at the
+         * first it would strike (Box2D's bullets: a projectile and a thin dynamic plank). Bullets
+         * are not swept against each other.
+         */
+        public Builder bullet(boolean value) {
+            bullet = value;
             return this;
         }
 

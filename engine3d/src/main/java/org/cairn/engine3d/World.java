@@ -156,6 +156,7 @@ public final class World {
         b.gravityScale[i] = bodyDef.gravityScale();
         b.allowSleep[i] = bodyDef.allowSleep();
         b.gyroscopic[i] = bodyDef.gyroscopic();
+        b.bullet[i] = bodyDef.bullet();
         // The centre starts at the origin; placing it first keeps apply() from reading the move from
         // the slot's cleared centre to the origin as a shift of the centre of mass.
         b.updateCenterFromOrigin(i);
@@ -1227,6 +1228,17 @@ public final class World {
     public void setGyroscopic(BodyId bodyId, boolean enabled) {
         unlocked("setGyroscopic");
         bodies.gyroscopic[body(bodyId)] = enabled;
+    }
+
+    /** Makes a body a bullet or not ({@link BodyDef.Builder#bullet}). */
+    public void setBullet(BodyId bodyId, boolean bullet) {
+        unlocked("setBullet");
+        bodies.bullet[body(bodyId)] = bullet;
+    }
+
+    /** Whether a body is a bullet ({@link BodyDef.Builder#bullet}). */
+    public boolean isBullet(BodyId bodyId) {
+        return bodies.bullet[body(bodyId)];
     }
 
     /**

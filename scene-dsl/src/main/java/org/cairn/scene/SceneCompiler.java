@@ -804,6 +804,14 @@ public final class SceneCompiler {
         if (props.containsKey("sleep")) {
             def.allowSleep(((Value.Word) props.get("sleep")).name().equals("on"));
         }
+        if (props.containsKey("bullet")) {
+            boolean bullet = ((Value.Word) props.get("bullet")).name().equals("on");
+            if (bullet && type != BodyType.DYNAMIC) {
+                error(WRONG_KIND, keySpan(g, "bullet"), "only a dynamic body can be a bullet; '" + name + "' is "
+                        + type.name().toLowerCase(java.util.Locale.ROOT));
+            }
+            def.bullet(bullet);
+        }
         // The shapes are checked even when the body's own line has errors: each error is independent.
         List<SceneDef.ShapeSpec> shapes = new ArrayList<>();
         shapes(g.block() == null ? List.of() : g.block(), new HashMap<>(scope), bodyMaterial, type, bodyLayer, shapes);

@@ -175,6 +175,7 @@ public final class SceneSchema {
         put(body, "linear_damping", Kind.RATE, "linear velocity damping, >= 0 (default 0)");
         put(body, "angular_damping", Kind.RATE, "angular velocity damping, >= 0 (default 0)");
         put(body, "sleep", Kind.ON_OFF, "whether this body may sleep (default on)");
+        put(body, "bullet", Kind.ON_OFF, "a dynamic body swept against every other body's shapes when it moves fast (default off)");
         put(body, "mass", Kind.MASS, "replaces the shapes' mass, keeping their centre of mass and scaling their inertia");
         put(body, "layer", Kind.WORD, "collision layer of all its shapes");
         SCHEMA.put("body", body);

@@ -123,6 +123,20 @@ class SceneCompilerTest {
     }
 
     @Test
+    void aBulletIsADynamicBodyMadeOne() {
+        SceneCompiler.Result result = compile("scene 1\nbody shot bullet=on v=(300m/s, 0, 0) { sphere r=0.05m }\n"
+                + "body b bullet=off { sphere r=1m }\n");
+        assertEquals(List.of(), result.diagnostics());
+        assertTrue(result.scene().bodies().get(0).body().bullet());
+        assertFalse(result.scene().bodies().get(1).body().bullet());
+        SceneDef.Built built = result.scene().build();
+        assertTrue(built.world().isBullet(built.bodies().get("shot")));
+        Diagnostic d = onlyError("body wall static bullet=on { box half=(1m, 1m, 1m) }\n");
+        assertEquals(SceneCompiler.WRONG_KIND, d.code());
+        assertTrue(d.message().contains("only a dynamic body can be a bullet; 'wall' is static"), d.message());
+    }
+
+    @Test
     void theVersionLineComesFirst() {
         SceneCompiler.Result result = SceneCompiler.compile(SceneSyntax.parse("v.scene", "body b { sphere r=1m }\n").file());
         assertEquals(SceneCompiler.VERSION, result.diagnostics().get(0).code());

@@ -21,7 +21,7 @@ public final class SceneGenerator {
     public static final String[] FAMILIES = {"dropped", "stacked", "thrown", "bouncing", "sliding", "weightless"};
     /**
      * Chains of jointed bodies hanging from a static post (every kind but the wheel, with limits
-     * and cones, no motors or springs), released with random speeds above the ground. Not among
+     * and cones, half of the limited ball joints with friction, no motors or springs), released with random speeds above the ground. Not among
      * {@link #FAMILIES}, so the scenes drawn for a seed there stay as they were; ask for it with
      * {@link #only}.
      */
@@ -232,6 +232,9 @@ public final class SceneGenerator {
                         if (limited) {
                             out.append(" cone=").append(num(20 + 100 * c.unit())).append("deg limits=(-")
                                     .append(num(10 + 80 * c.unit())).append("deg, ").append(num(10 + 80 * c.unit())).append("deg)");
+                            if (c.below(2) == 0) {
+                                out.append(" friction=").append(num(5 * c.unit())).append("N*m");
+                            }
                         }
                     }
                     case "hinge" -> {

@@ -68,6 +68,8 @@ public final class BodyStore {
      */
     public boolean[] isotropic;
     public boolean[] allowSleep;
+    /** Whether a dynamic body is swept against the other bodies' shapes too when it moves fast (Box2D's bullets). */
+    public boolean[] bullet;
     public boolean[] awake;
     public boolean[] massOverridden;
     /** Bodies taken out of the simulation (no proxies, no island, not stepped) until enabled again. */
@@ -132,6 +134,7 @@ public final class BodyStore {
         gyroscopic = new boolean[capacity];
         isotropic = new boolean[capacity];
         allowSleep = new boolean[capacity];
+        bullet = new boolean[capacity];
         awake = new boolean[capacity];
         massOverridden = new boolean[capacity];
         disabled = new boolean[capacity];
@@ -176,6 +179,7 @@ public final class BodyStore {
         gyroscopic = Arrays.copyOf(gyroscopic, c);
         isotropic = Arrays.copyOf(isotropic, c);
         allowSleep = Arrays.copyOf(allowSleep, c);
+        bullet = Arrays.copyOf(bullet, c);
         awake = Arrays.copyOf(awake, c);
         massOverridden = Arrays.copyOf(massOverridden, c);
         disabled = Arrays.copyOf(disabled, c);

@@ -15,7 +15,7 @@ import org.cairn.engine3d.internal.math.StrictTrig;
 
 /**
  * Continuous collision of fast dynamic bodies against static shapes (Box2D's "bullet-lite"
- * default). A body is fast when its motion in the step, |Δc| + |Δθ|·maxExtent, exceeds half its
+ * default), and of fast bullets against the other bodies too ({@link #solveBullets}). A body is fast when its motion in the step, |Δc| + |Δθ|·maxExtent, exceeds half its
  * smallest inner extent: such a body could have stepped over a thin wall. For each static shape
  * its swept box touches, the time of impact is found by conservative advancement (Mirtich): at
  * the pose interpolated to t, GJK gives the gap d, and since no point of the body moves faster
@@ -50,6 +50,10 @@ public final class Continuous {
     private double[] movingCore = new double[3 * 64];
     private double[] staticCore = new double[3 * 64];
     private final DynamicTree.QueryCallback candidates = this::candidate;
+    private final DynamicTree.QueryCallback movingCandidates = this::movingCandidate;
+    /** Whether this sweep is a bullet's ({@link #solveBullets}): moving shapes are candidates too. */
+    private boolean bullets;
+    private boolean sawBullet;
     /** This sweeper's own traversal stacks (sweepers run on several workers at once). */
     private final DynamicTree.QueryStack staticStack = new DynamicTree.QueryStack();
     private final DynamicTree.QueryStack meshStack = new DynamicTree.QueryStack();
@@ -88,9 +92,38 @@ public final class Continuous {
      */
     public void solve(int[] active, int from, int to) {
         BodyStore b = world.bodies;
+        bullets = false;
         for (int a = from; a < to; a++) {
             int i = active[a];
             if (b.type[i] != BodyStore.DYNAMIC || b.firstShape[i] < 0) {
+                continue;
+            }
+            if (b.bullet[i]) {
+                sawBullet = true;
+                continue;
+            }
+            sweep(i);
+        }
+    }
+
+    /** Whether {@link #solve} passed over a bullet since {@link #startStage}: the bullets' sweeps have work. */
+    public boolean sawBullet() {
+        return sawBullet;
+    }
+
+    /**
+     * Runs continuous collision for the fast bullets among active[from..to), against static
+     * shapes and the shapes of every other body but bullets, those at the poses the step (and
+     * {@link #solve}) left them (Box2D v3's bullets): call after the other bodies' sweeps and
+     * rewinds. A bullet reads the other bodies and writes its own pose and velocity alone, so
+     * ranges may run on different workers at once, as in {@link #solve}.
+     */
+    public void solveBullets(int[] active, int from, int to) {
+        BodyStore b = world.bodies;
+        bullets = true;
+        for (int a = from; a < to; a++) {
+            int i = active[a];
+            if (b.type[i] != BodyStore.DYNAMIC || b.firstShape[i] < 0 || !b.bullet[i]) {
                 continue;
             }
             sweep(i);
@@ -136,6 +169,9 @@ public final class Continuous {
         }
         earliest = 1.0;
         world.broadPhase.queryStatic(swept, candidates, staticStack);
+        if (bullets) {
+            world.broadPhase.queryMoving(swept, movingCandidates, staticStack);
+        }
         if (earliest < 1.0) {
             if (jointed(i)) {
                 // Its joint component is put back together, after every sweep (rewindJointed).
@@ -236,6 +272,7 @@ public final class Continuous {
     void startStage(Continuous main) {
         impact = main.impact;
         foundJointed = false;
+        sawBullet = false;
     }
 
     /** Whether this sweeper left a jointed body's time of impact for {@link #rewindJointed}. */
@@ -358,7 +395,22 @@ public final class Continuous {
     }
 
     private boolean candidate(int proxyId) {
-        int other = world.broadPhase.staticShape(proxyId);
+        return against(world.broadPhase.staticShape(proxyId));
+    }
+
+    /** A bullet's candidate among the moving proxies: a shape of another body that is not a bullet, taken where the step left it. */
+    private boolean movingCandidate(int proxyId) {
+        int other = world.broadPhase.movingShape(proxyId);
+        int o = world.shapes.body[other];
+        BodyStore b = world.bodies;
+        if (o == body || b.bullet[o] && b.type[o] == BodyStore.DYNAMIC) {
+            return true;
+        }
+        return against(other);
+    }
+
+    /** Sweeps the body's shapes against shape {@code other}, held at its pose. */
+    private boolean against(int other) {
         BodyStore b = world.bodies;
         for (int s = b.firstShape[body]; s >= 0; s = world.shapes.nextInBody[s]) {
             int a = Math.min(s, other), c = Math.max(s, other);

@@ -48,6 +48,8 @@ public final class StepPipeline {
     private WorldState stepWorld;
     /** The continuous stage over active[from..to), with worker w's sweeper. */
     private final RangeTask continuous = (from, to, w) -> stepWorld.continuous(w).solve(active, from, to);
+    /** The bullets' sweeps over active[from..to) ({@link Continuous#solveBullets}), with worker w's sweeper. */
+    private final RangeTask bullets = (from, to, w) -> stepWorld.continuous(w).solveBullets(active, from, to);
     private final RangeTask checkProxies = (from, to, w) -> {
         for (int a = from; a < to; a++) {
             proxyStale[a] = stepWorld.proxiesStale(active[a], w);
@@ -132,8 +134,30 @@ public final class StepPipeline {
         refreshProxies(world, activeCount, pool);
         long t5 = System.nanoTime();
         stageNanos[StepStage.FINALIZE_BODIES.ordinal()] += (t3 - t2) + (t5 - t4);
+        if (world.bulletsToSweep(pool.workerCount())) {
+            sweepBullets(world, activeCount, pool);
+            t5 = System.nanoTime();
+        }
         world.sleep.update(bodies, world.islands, world.contacts, world.shapes.body, dt);
         stageNanos[StepStage.SLEEP.ordinal()] += System.nanoTime() - t5;
+    }
+
+    /**
+     * The bullets' sweeps, once every other body's pose is final and in the broadphase (Box2D v3's
+     * order): against those bodies' shapes too; then the joint components a bullet's sweep stopped
+     * are put back together, and the boxes of what moved are refreshed.
+     */
+    private void sweepBullets(WorldState world, int activeCount, WorkerPool pool) {
+        long start = System.nanoTime();
+        world.prepareContinuous(pool.workerCount());
+        if (world.userCodeInSweeps()) {
+            world.continuous.solveBullets(active, 0, activeCount);
+        } else {
+            pool.run(bullets, activeCount, BODY_BLOCK);
+        }
+        world.rewindJointed(pool.workerCount(), active, activeCount);
+        refreshProxies(world, activeCount, pool);
+        stageNanos[StepStage.CONTINUOUS.ordinal()] += System.nanoTime() - start;
     }
 
     /**

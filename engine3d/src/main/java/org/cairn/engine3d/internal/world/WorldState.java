@@ -147,6 +147,16 @@ public final class WorldState implements BroadPhase.PairFilter {
         }
     }
 
+    /** Whether a sweeper of the continuous stage passed over an awake bullet ({@link Continuous#solveBullets} has work). */
+    public boolean bulletsToSweep(int workers) {
+        for (int w = 0; w < workers; w++) {
+            if (workerContinuous[w].sawBullet()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Worker w's sweeper for the continuous stage ({@link #ensureWorkers} made it). */
     public Continuous continuous(int w) {
         return workerContinuous[w];

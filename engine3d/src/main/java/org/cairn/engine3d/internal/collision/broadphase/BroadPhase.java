@@ -362,4 +362,14 @@ public final class BroadPhase {
     public int staticShape(int proxyId) {
         return trees[STATIC].userData(proxyId);
     }
+
+    /** As {@link #queryStatic(Aabb, DynamicTree.QueryCallback, DynamicTree.QueryStack)}, for the proxies of the bodies that move (dynamic and kinematic). */
+    public void queryMoving(Aabb box, DynamicTree.QueryCallback callback, DynamicTree.QueryStack own) {
+        trees[DYNAMIC].query(box, callback, own);
+    }
+
+    /** The user data of moving proxy {@code proxyId} (its shape). */
+    public int movingShape(int proxyId) {
+        return trees[DYNAMIC].userData(proxyId);
+    }
 }
