@@ -109,10 +109,11 @@ public final class ApiFuzzer {
             }
             case 1 -> {
                 BodyDef def = BodyDef.builder().position(value(2), value(3), value(0))
-                        .type(random.nextInt(6) == 0 ? BodyType.KINEMATIC : BodyType.DYNAMIC).build();
+                        .type(random.nextInt(6) == 0 ? BodyType.KINEMATIC : BodyType.DYNAMIC).bullet(random.nextBoolean())
+                        .build();
                 BodyId id = w.createBody(def);
                 bodies.add(id);
-                return "createBody at (" + def.position() + ")";
+                return "createBody at (" + def.position() + ")" + (def.bullet() ? ", a bullet" : "");
             }
             case 2 -> {
                 Shape shape = shape();
