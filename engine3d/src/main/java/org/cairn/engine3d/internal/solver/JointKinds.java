@@ -35,6 +35,17 @@ abstract class JointKinds extends JointAxialRows {
     long[] pointEpoch = new long[16];
     boolean[] pointInvertible = new boolean[16];
     /**
+     * Per active joint that reads only its anchors ({@link #anchorsOnly}), r_A, r_B and d (9) as
+     * {@link #geometry} last measured them, and the {@link #poseEpoch} it measured them in: the
+     * poses are the same from one position update to the next, so a substep's two relax passes,
+     * the next substep's warm start and its solve measure the anchors once (in a grid of ball
+     * joints, rotating the anchors in every pass was a fifth of the step) and read the same bits.
+     */
+    double[] anchorGeometry = new double[9 * 16];
+    long[] anchorEpoch = new long[16];
+    /** Whether {@link #geometry} keeps the anchors of anchor-only joints between passes (off: measured in every pass; tests compare the two). */
+    boolean keepAnchors = true;
+    /**
      * Moves on wherever a body may have moved or turned, or the active joints changed: a new step,
      * each position update (with the jointed bodies' inertias), position iterations.
      */
@@ -53,6 +64,13 @@ abstract class JointKinds extends JointAxialRows {
      */
     void geometry(int n, int j, JointScratch w) {
         double[] g = w.g;
+        if (anchorEpoch[n] == poseEpoch && keepAnchors) {
+            System.arraycopy(anchorGeometry, 9 * n, g, 0, 9);
+            for (int i = 0; i < 3; i++) {
+                g[23 + i] = g[i] + g[6 + i];
+            }
+            return;
+        }
         BodyStore b = bodies;
         JointStore js = store;
         int a = js.bodyA[j], d = js.bodyB[j];
@@ -67,6 +85,8 @@ abstract class JointKinds extends JointAxialRows {
         if (measureAnchorsOnly && anchorsOnly(j)) {
             // Nothing of this joint reads the rest (see anchorsOnly): in a grid of ball joints the
             // rotation error and the three axes were half of every pass's geometry.
+            System.arraycopy(g, 0, anchorGeometry, 9 * n, 9);
+            anchorEpoch[n] = poseEpoch;
             return;
         }
         JointMeasure.error(js, b, j, g, 9);

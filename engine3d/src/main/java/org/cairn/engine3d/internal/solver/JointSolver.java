@@ -123,6 +123,8 @@ final class JointSolver extends JointKinds {
         pointInverse = Arrays.copyOf(pointInverse, 9 * n);
         pointEpoch = Arrays.copyOf(pointEpoch, n);
         pointInvertible = Arrays.copyOf(pointInvertible, n);
+        anchorGeometry = Arrays.copyOf(anchorGeometry, 9 * n);
+        anchorEpoch = Arrays.copyOf(anchorEpoch, n);
     }
 
     /**
@@ -403,6 +405,8 @@ final class JointSolver extends JointKinds {
                 || kind == JointStore.FIXED && (js.linearHertz[j] > 0 || js.angularHertz[j] > 0)) {
             return;
         }
+        // The position iterations move the bodies within one epoch: measured afresh each time.
+        anchorEpoch[n] = 0;
         geometry(n, j, w);
         double[] s = solverBodies.state, t = w.t;
         int a = js.bodyA[j], b = js.bodyB[j];
@@ -414,6 +418,7 @@ final class JointSolver extends JointKinds {
         if (kind == JointStore.HINGE) {
             hingeTilt(j, w);
             JointPositions.alignment(bodies, a, b, s, stateA[n], stateB[n], w.g, 16, 19, t[0], t[1], t);
+            anchorEpoch[n] = 0;
             geometry(n, j, w);
         }
         JointPositions.point(bodies, a, b, s, stateA[n], stateB[n], w.g, w.k, w.kInv, t);
