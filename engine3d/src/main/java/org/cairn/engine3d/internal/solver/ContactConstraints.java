@@ -223,16 +223,21 @@ final class ContactConstraints {
 
     /** d·(vB + ωB×rB − vA − ωA×rA) at point p, for the solver bodies at offsets oa and ob of s. */
     double relativeVelocity(double[] s, int oa, int ob, int p, double dx, double dy, double dz) {
+        return relativeVelocity(s, oa, s, ob, p, dx, dy, dz);
+    }
+
+    /** As {@link #relativeVelocity(double[], int, int, int, double, double, double)}, A's velocity (v, ω) at sa[oa..oa+6) and B's at sb[ob..ob+6). */
+    double relativeVelocity(double[] sa, int oa, double[] sb, int ob, int p, double dx, double dy, double dz) {
         double rx = anchor[3 * p], ry = anchor[3 * p + 1], rz = anchor[3 * p + 2];
         int o = 6 * (p / P);
         double ax = rx + anchorOffset[o], ay = ry + anchorOffset[o + 1], az = rz + anchorOffset[o + 2];
         double bx = rx + anchorOffset[o + 3], by = ry + anchorOffset[o + 4], bz = rz + anchorOffset[o + 5];
-        double vax = s[oa] + s[oa + 4] * az - s[oa + 5] * ay;
-        double vay = s[oa + 1] + s[oa + 5] * ax - s[oa + 3] * az;
-        double vaz = s[oa + 2] + s[oa + 3] * ay - s[oa + 4] * ax;
-        double vbx = s[ob] + s[ob + 4] * bz - s[ob + 5] * by;
-        double vby = s[ob + 1] + s[ob + 5] * bx - s[ob + 3] * bz;
-        double vbz = s[ob + 2] + s[ob + 3] * by - s[ob + 4] * bx;
+        double vax = sa[oa] + sa[oa + 4] * az - sa[oa + 5] * ay;
+        double vay = sa[oa + 1] + sa[oa + 5] * ax - sa[oa + 3] * az;
+        double vaz = sa[oa + 2] + sa[oa + 3] * ay - sa[oa + 4] * ax;
+        double vbx = sb[ob] + sb[ob + 4] * bz - sb[ob + 5] * by;
+        double vby = sb[ob + 1] + sb[ob + 5] * bx - sb[ob + 3] * bz;
+        double vbz = sb[ob + 2] + sb[ob + 3] * by - sb[ob + 4] * bx;
         return dx * (vbx - vax) + dy * (vby - vay) + dz * (vbz - vaz);
     }
 

@@ -159,6 +159,11 @@ final class JointTree {
     private double[] cholesky = new double[BLOCK * 16];
     private double[] coupled = new double[BLOCK * 16];
     double[] x = new double[S * 16];
+    /**
+     * Per node, during its tree's limit and contact sweeps ({@link #gather} to {@link #scatter}): a
+     * body node's velocity, a joint node's rows' impulses, laid out as a response (B a node).
+     */
+    double[] sweep = new double[B * 16];
     // Building scratch.
     private final double[] inertia = new double[9];
     private int[] bodyNode = new int[16];
@@ -404,6 +409,7 @@ final class JointTree {
             cholesky = Arrays.copyOf(cholesky, BLOCK * n);
             coupled = Arrays.copyOf(coupled, BLOCK * n);
             x = Arrays.copyOf(x, S * n);
+            sweep = Arrays.copyOf(sweep, B * n);
         }
         int node = nodeCount++;
         nodeIsJoint[node] = joint;
@@ -475,15 +481,17 @@ final class JointTree {
             }
         }
         if (limitBound[t] > 0 || pushed) {
-            for (int sweep = 0; sweep < LIMIT_SWEEPS_MAX; sweep++) {
-                double change = pushed ? contacts.solve(rows, t, s, useBias, sweep == 0) : 0.0;
+            gather(rows, t, s);
+            for (int round = 0; round < LIMIT_SWEEPS_MAX; round++) {
+                double change = pushed ? contacts.solve(rows, t, s, useBias, round == 0) : 0.0;
                 if (limitBound[t] > 0) {
                     change = Math.max(change, limits.solve(rows, t, s, useBias));
                 }
-                if (sweep + 1 >= LIMIT_SWEEPS && change <= LIMIT_SWEEP_TOLERANCE) {
+                if (round + 1 >= LIMIT_SWEEPS && change <= LIMIT_SWEEP_TOLERANCE) {
                     break;
                 }
             }
+            scatter(rows, t, s);
             if (pushed) {
                 contacts.clampFriction(s, t);
             }
@@ -534,26 +542,58 @@ final class JointTree {
     }
 
     /**
-     * Applies d times a unit impulse's response at response[ro..) ({@link #respond}) to tree t:
-     * each body's velocity change to its solver entry, each joint's impulses to its rows.
+     * Before tree t's sweeps: each body node's velocity (v, ω) and each joint node's rows'
+     * impulses (its first {@link #nodeSize} entries, the rest 0) into {@link #sweep}, laid out as a
+     * response is, so that the sweeps add each response to the tree as one dense run.
      */
-    void applyResponse(JointKinds rows, int t, double[] s, double d, double[] response, int ro) {
-        int start = treeStart[t], end = treeStart[t + 1];
+    void gather(JointKinds rows, int t, double[] s) {
         double[] lambda = rows.store.impulse;
-        for (int q = start; q < end; q++) {
-            int o = ro + B * (q - start);
+        for (int q = treeStart[t]; q < treeStart[t + 1]; q++) {
             if (nodeIsJoint[q]) {
                 int lq = JointStore.IMPULSES * rows.active[nodeRef[q]];
-                for (int r = 0; r < nodeSize[q]; r++) {
-                    lambda[lq + r] += d * response[o + r];
+                for (int r = 0; r < B; r++) {
+                    sweep[B * q + r] = r < nodeSize[q] ? lambda[lq + r] : 0.0;
                 }
             } else {
-                int so = SolverBodies.STRIDE * nodeRef[q];
-                for (int c6 = 0; c6 < B; c6++) {
-                    s[so + c6] += d * response[o + c6];
-                }
+                System.arraycopy(s, SolverBodies.STRIDE * nodeRef[q], sweep, B * q, B);
             }
         }
+    }
+
+    /** After tree t's sweeps: the velocities and impulses of {@link #sweep} back to the solver bodies and the joints. */
+    void scatter(JointKinds rows, int t, double[] s) {
+        double[] lambda = rows.store.impulse;
+        for (int q = treeStart[t]; q < treeStart[t + 1]; q++) {
+            if (nodeIsJoint[q]) {
+                System.arraycopy(sweep, B * q, lambda, JointStore.IMPULSES * rows.active[nodeRef[q]], nodeSize[q]);
+            } else {
+                System.arraycopy(sweep, B * q, s, SolverBodies.STRIDE * nodeRef[q], B);
+            }
+        }
+    }
+
+    /**
+     * During tree t's sweeps: adds d times a unit impulse's response at response[ro..)
+     * ({@link #respond}) to the tree, each body's velocity change and each joint's impulses, in
+     * {@link #sweep} (the same sums, in the same order, that adding them to the solver bodies and
+     * the joints one by one made, as one run without a branch a node: the sweeps' main cost).
+     */
+    void applyResponse(int t, double d, double[] response, int ro) {
+        int base = B * treeStart[t], n = B * (treeStart[t + 1] - treeStart[t]);
+        double[] v = sweep;
+        for (int k = 0; k < n; k++) {
+            v[base + k] += d * response[ro + k];
+        }
+    }
+
+    /** The array holding body node q's velocity during its tree's sweeps ({@link #sweep}), or s for a body outside the tree (node −1). */
+    double[] velocities(int q, double[] s) {
+        return q >= 0 ? sweep : s;
+    }
+
+    /** Where body node q's velocity starts in {@link #velocities}: in {@link #sweep}, or at solver offset {@code entry} for node −1. */
+    static int velocityAt(int q, int entry) {
+        return q >= 0 ? B * q : entry;
     }
 
     /** Adds λ times a unit impulse's joint impulses at response[ro..) to each joint node's share (see {@link TreeLimits#shares}). */

@@ -232,7 +232,10 @@ final class TreeContacts {
         for (int l = rowStart[t]; l < rowStart[t + 1]; l++) {
             int p = rowPoint[l], k = p / P;
             int oa = cons.stateA[k], ob = cons.stateB[k];
-            double v = cons.relativeVelocity(s, oa, ob, p, cons.normal[3 * k], cons.normal[3 * k + 1], cons.normal[3 * k + 2]);
+            // The bodies' velocities as the sweeps left them (JointTree.sweep), or a fixed body's.
+            int na = tree.nodeOfEntry(oa / SolverBodies.STRIDE), nb = tree.nodeOfEntry(ob / SolverBodies.STRIDE);
+            double v = cons.relativeVelocity(tree.velocities(na, s), JointTree.velocityAt(na, oa), tree.velocities(nb, s),
+                    JointTree.velocityAt(nb, ob), p, cons.normal[3 * k], cons.normal[3 * k + 1], cons.normal[3 * k + 2]);
             if (first) {
                 cons.trackApproach(k, p, v, useBias);
             }
@@ -273,7 +276,7 @@ final class TreeContacts {
                 continue;
             }
             change = Math.max(change, Math.abs(d) / rowMass[l]);
-            tree.applyResponse(rows, t, s, d, response, responseStart[t] + (l - rowStart[t]) * B * size);
+            tree.applyResponse(t, d, response, responseStart[t] + (l - rowStart[t]) * B * size);
         }
         return change;
     }

@@ -208,16 +208,18 @@ final class TreeLimits {
         double change = 0;
         for (int l = base; l < base + limitUsed[t]; l++) {
             int i = limitNode[l], n = tree.nodeRef[i];
-            int oa = rows.stateA[n], ob = rows.stateB[n];
+            // The bodies' velocities as the sweeps left them (JointTree.sweep), or a fixed body's.
+            double[] va = tree.velocities(tree.nodeA[i], s), vb = tree.velocities(tree.nodeB[i], s);
+            int oa = JointTree.velocityAt(tree.nodeA[i], rows.stateA[n]), ob = JointTree.velocityAt(tree.nodeB[i], rows.stateB[n]);
             double v;
             if (limitLinear[l]) {
                 v = 0;
                 for (int c = 0; c < B; c++) {
-                    v += limitJac[12 * l + c] * s[oa + c] + limitJac[12 * l + 6 + c] * s[ob + c];
+                    v += limitJac[12 * l + c] * va[oa + c] + limitJac[12 * l + 6 + c] * vb[ob + c];
                 }
             } else {
-                v = limitJac[12 * l + 9] * (s[ob + 3] - s[oa + 3]) + limitJac[12 * l + 10] * (s[ob + 4] - s[oa + 4])
-                        + limitJac[12 * l + 11] * (s[ob + 5] - s[oa + 5]);
+                v = limitJac[12 * l + 9] * (vb[ob + 3] - va[oa + 3]) + limitJac[12 * l + 10] * (vb[ob + 4] - va[oa + 4])
+                        + limitJac[12 * l + 11] * (vb[ob + 5] - va[oa + 5]);
             }
             double c = limitInside[l], bias = 0;
             if (c > 0) {
@@ -240,7 +242,7 @@ final class TreeLimits {
             }
             // The row's own speed change: its impulse over its articulated mass.
             change = Math.max(change, Math.abs(d) / limitMass[l]);
-            tree.applyResponse(rows, t, s, d, response, responseStart[t] + (l - base) * B * size);
+            tree.applyResponse(t, d, response, responseStart[t] + (l - base) * B * size);
         }
         return change;
     }
