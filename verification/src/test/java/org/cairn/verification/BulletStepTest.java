@@ -3,7 +3,6 @@ package org.cairn.verification;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 import org.cairn.engine3d.BodyDef;
@@ -52,25 +51,22 @@ class BulletStepTest {
         }
     }
 
-    private static long hash(int workers) {
-        List<BodyId> bodies = new ArrayList<>(), shots = new ArrayList<>();
-        World world = range(workers, bodies, shots);
+    /** {@code steps} steps of the range, a volley fired every second from the first. */
+    private static void volleys(World world, List<BodyId> shots, int steps) {
         Vector3d v = new Vector3d();
-        for (int i = 0; i < 240; i++) {
+        for (int i = 0; i < steps; i++) {
             if (i % 60 == 0) {
                 fire(world, shots, v);
             }
             world.step();
         }
-        long h = 17;
-        Quaterniond q = new Quaterniond();
-        for (BodyId body : bodies) {
-            world.position(body, v);
-            h = 31 * h + Double.hashCode(v.x) + 7 * Double.hashCode(v.y) + 13 * Double.hashCode(v.z);
-            world.rotation(body, q);
-            h = 31 * h + Double.hashCode(q.x) + 7 * Double.hashCode(q.w);
-        }
-        return h;
+    }
+
+    private static long hash(int workers) {
+        List<BodyId> bodies = new ArrayList<>(), shots = new ArrayList<>();
+        World world = range(workers, bodies, shots);
+        volleys(world, shots, 240);
+        return StateHash.of(world, bodies);
     }
 
     @Test
@@ -83,42 +79,13 @@ class BulletStepTest {
 
     @Test
     void aStepWithBulletsAllocatesNothingAtOneAndTwoWorkers() {
-        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         for (int workers = 1; workers <= 2; workers++) {
             List<BodyId> bodies = new ArrayList<>(), shots = new ArrayList<>();
             World world = range(workers, bodies, shots);
+            volleys(world, shots, 120);
+            // The volley's API calls are the test's, not the step's: before each window's count.
             Vector3d v = new Vector3d();
-            for (int i = 0; i < 120; i++) {
-                if (i % 60 == 0) {
-                    fire(world, shots, v);
-                }
-                world.step();
-            }
-            List<Long> threadIds = new ArrayList<>(List.of(Thread.currentThread().getId()));
-            for (Thread t : Thread.getAllStackTraces().keySet()) {
-                if (t.getName().startsWith("cairn-worker-")) {
-                    threadIds.add(t.getId());
-                }
-            }
-            // An array, so that reading the counters allocates no iterator between them.
-            long[] ids = threadIds.stream().mapToLong(Long::longValue).toArray();
-            long[] allocated = new long[3];
-            for (int window = 0; window < 3; window++) {
-                // The volley's API calls are the test's, not the step's: before the window.
-                fire(world, shots, v);
-                long before = 0;
-                for (long id : ids) {
-                    before += threads.getThreadAllocatedBytes(id);
-                }
-                for (int i = 0; i < 60; i++) {
-                    world.step();
-                }
-                long after = 0;
-                for (long id : ids) {
-                    after += threads.getThreadAllocatedBytes(id);
-                }
-                allocated[window] = after - before;
-            }
+            long[] allocated = StepThreads.perWindow(world, 3, 60, () -> fire(world, shots, v));
             int w = workers;
             assertTrue(java.util.Arrays.stream(allocated).filter(bytes -> bytes == 0).count() >= 2,
                     () -> w + " workers, bytes allocated per volley: " + java.util.Arrays.toString(allocated));

@@ -3,7 +3,6 @@ package org.cairn.verification;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.lang.management.ManagementFactory;
 import org.cairn.engine3d.BodyDef;
 import org.cairn.engine3d.BodyId;
 import org.cairn.engine3d.BodyType;
@@ -15,8 +14,6 @@ import org.cairn.engine3d.World;
 import org.cairn.engine3d.WorldDef;
 import org.cairn.engine3d.geometry.Box;
 import org.cairn.engine3d.geometry.Sphere;
-import org.joml.Quaterniond;
-import org.joml.Vector3d;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -125,18 +122,7 @@ class JointStepTest {
         for (int i = 0; i < steps; i++) {
             world.step();
         }
-        long h = 17;
-        Vector3d v = new Vector3d();
-        Quaterniond q = new Quaterniond();
-        for (BodyId body : bodies) {
-            world.position(body, v);
-            h = 31 * h + Double.hashCode(v.x) + 7 * Double.hashCode(v.y) + 13 * Double.hashCode(v.z);
-            world.rotation(body, q);
-            h = 31 * h + Double.hashCode(q.x) + 7 * Double.hashCode(q.w);
-            world.linearVelocity(body, v);
-            h = 31 * h + Double.hashCode(v.x) + 7 * Double.hashCode(v.y);
-        }
-        return h;
+        return StateHash.of(world, bodies);
     }
 
     @ParameterizedTest
@@ -151,34 +137,11 @@ class JointStepTest {
     @ParameterizedTest(name = "{0} workers")
     @ValueSource(ints = {1, 2})
     void aSteadyStepWithJointsAllocatesNothing(int workers) {
-        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         World world = scene(workers, SolverKind.SOFT_STEP, new java.util.ArrayList<>());
         for (int i = 0; i < 300; i++) {
             world.step();
         }
-        long[] ids = {Thread.currentThread().getId()};
-        java.util.List<Long> list = new java.util.ArrayList<>(java.util.List.of(ids[0]));
-        for (Thread t : Thread.getAllStackTraces().keySet()) {
-            if (t.getName().startsWith("cairn-worker-")) {
-                list.add(t.getId());
-            }
-        }
-        long[] all = list.stream().mapToLong(Long::longValue).toArray();
-        long[] allocated = new long[3];
-        for (int window = 0; window < 3; window++) {
-            long before = 0;
-            for (long id : all) {
-                before += threads.getThreadAllocatedBytes(id);
-            }
-            for (int i = 0; i < 100; i++) {
-                world.step();
-            }
-            long after = 0;
-            for (long id : all) {
-                after += threads.getThreadAllocatedBytes(id);
-            }
-            allocated[window] = after - before;
-        }
+        long[] allocated = StepThreads.perWindow(world, 3, 100, () -> { });
         assertTrue(java.util.Arrays.stream(allocated).filter(bytes -> bytes == 0).count() >= 2,
                 "bytes allocated by 100 steps, per window: " + java.util.Arrays.toString(allocated));
     }

@@ -52,29 +52,6 @@ class StepAllocationTest {
     }
 
     /**
-     * Bytes allocated so far by the calling thread and every worker thread of the step (named
-     * cairn-worker-N): a step on workers must allocate nothing on any of them.
-     */
-    private static long allocatedByStepThreads(com.sun.management.ThreadMXBean threads, long[] ids) {
-        long sum = 0;
-        for (long id : ids) {
-            sum += threads.getThreadAllocatedBytes(id);
-        }
-        return sum;
-    }
-
-    /** The calling thread and the world's workers (listing threads allocates, so done once, before measuring). */
-    private static long[] stepThreadIds() {
-        java.util.List<Long> ids = new java.util.ArrayList<>(java.util.List.of(Thread.currentThread().getId()));
-        for (Thread t : Thread.getAllStackTraces().keySet()) {
-            if (t.getName().startsWith("cairn-worker-")) {
-                ids.add(t.getId());
-            }
-        }
-        return ids.stream().mapToLong(Long::longValue).toArray();
-    }
-
-    /**
      * Windows of 100 steps measured until one allocates nothing. A step that allocates does so in
      * every window; the JIT's own work on the stepping thread now and then costs a window a few
      * hundred bytes (the fourth window once measured 136 bytes, run right after another test's
@@ -85,7 +62,6 @@ class StepAllocationTest {
     @ParameterizedTest(name = "{0} workers")
     @ValueSource(ints = {1, 2})
     void steadyStateStepWithContactsAllocatesNothing(int workers) {
-        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         // Boxes resting in stacks of two on a slab (steady contacts, warm started) and balls
         // bouncing without loss beside them (contacts beginning and ending every bounce).
         World world = new World(WorldDef.builder().workerCount(workers).build());
@@ -119,11 +95,11 @@ class StepAllocationTest {
         // first, a window saw 112 bytes). So early windows may allocate; a later one must not.
         long allocated = 0;
         org.joml.Vector3d scratch = new org.joml.Vector3d();
-        long[] ids = stepThreadIds();
+        long[] ids = StepThreads.ids();
         // Idle workers of worlds other tests left behind may be listed too: parked, they allocate nothing.
         assertTrue(ids.length >= workers, "the step's threads: " + ids.length);
         for (int window = 0; window < WINDOWS; window++) {
-            long before = allocatedByStepThreads(threads, ids);
+            long before = StepThreads.allocated(ids);
             for (int i = 0; i < 100; i++) {
                 world.step();
                 // Reading the contact view allocates nothing either.
@@ -138,7 +114,7 @@ class StepAllocationTest {
                     }
                 }
             }
-            allocated = allocatedByStepThreads(threads, ids) - before;
+            allocated = StepThreads.allocated(ids) - before;
             if (allocated == 0) {
                 break;
             }
@@ -154,7 +130,6 @@ class StepAllocationTest {
     @ParameterizedTest(name = "{0} workers")
     @ValueSource(ints = {1, 2})
     void steadyStateStepInBlocksAllocatesNothing(int workers) {
-        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         World world = new World(WorldDef.builder().workerCount(workers).sleeping(false).build());
         BodyId ground = world.createBody(BodyDef.builder().type(BodyType.STATIC).position(0, -0.5, 0).build());
         world.createShape(ground, ShapeDef.DEFAULTS, new Box(40, 0.5, 40));
@@ -174,14 +149,14 @@ class StepAllocationTest {
         for (int i = 0; i < 200; i++) {
             world.step();
         }
-        long[] ids = stepThreadIds();
+        long[] ids = StepThreads.ids();
         long allocated = 0;
         for (int window = 0; window < WINDOWS; window++) {
-            long before = allocatedByStepThreads(threads, ids);
+            long before = StepThreads.allocated(ids);
             for (int i = 0; i < 100; i++) {
                 world.step();
             }
-            allocated = allocatedByStepThreads(threads, ids) - before;
+            allocated = StepThreads.allocated(ids) - before;
             if (allocated == 0) {
                 break;
             }

@@ -202,13 +202,7 @@ public final class SceneGenerator {
      * generator's ratio, each joint of a drawn kind, with limits half the time.
      */
     private GeneratedScene jointed(Choices c, TreeSet<String> tags) {
-        StringBuilder out = new StringBuilder("scene 1\n");
-        out.append("world gravity=(0, -9.81m/s^2, 0) dt=1s/60 solver=").append(solver)
-                .append(solver.equals("soft") ? " substeps=4" : " substeps=1 iterations=10");
-        if (!extraWorldSettings.isEmpty()) {
-            out.append(' ').append(extraWorldSettings);
-        }
-        out.append('\n');
+        StringBuilder out = header();
         out.append("body ground static").append(placement(0, -0.5, 0, null, null, null))
                 .append(" { box half=(20m, 0.5m, 20m) friction=").append(num(c.unit())).append(" }\n");
         int chains = 1 + c.below(3), bodies = 0;
@@ -281,13 +275,7 @@ public final class SceneGenerator {
      * through its bottom face crossed the ground's surface.)
      */
     private GeneratedScene shot(Choices c, TreeSet<String> tags) {
-        StringBuilder out = new StringBuilder("scene 1\n");
-        out.append("world gravity=(0, -9.81m/s^2, 0) dt=1s/60 solver=").append(solver)
-                .append(solver.equals("soft") ? " substeps=4" : " substeps=1 iterations=10");
-        if (!extraWorldSettings.isEmpty()) {
-            out.append(' ').append(extraWorldSettings);
-        }
-        out.append('\n');
+        StringBuilder out = header();
         out.append("body ground static").append(placement(0, -0.5, 0, null, null, null))
                 .append(" { box half=(30m, 0.5m, 30m) friction=").append(num(0.3 + 0.7 * c.unit())).append(" }\n");
         int bodies = 0;
@@ -341,6 +329,17 @@ public final class SceneGenerator {
             }
         }
         return new GeneratedScene(out.toString(), SHOT, tags, 120, 0.0, bodies);
+    }
+
+    /** The version line and the world line with gravity, this generator's solver and its extra settings. */
+    private StringBuilder header() {
+        StringBuilder out = new StringBuilder("scene 1\n");
+        out.append("world gravity=(0, -9.81m/s^2, 0) dt=1s/60 solver=").append(solver)
+                .append(solver.equals("soft") ? " substeps=4" : " substeps=1 iterations=10");
+        if (!extraWorldSettings.isEmpty()) {
+            out.append(' ').append(extraWorldSettings);
+        }
+        return out.append('\n');
     }
 
     /** A point of the untransformed scene, transformed as {@link #placement} places bodies. */

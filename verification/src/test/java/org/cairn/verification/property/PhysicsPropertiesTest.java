@@ -16,10 +16,7 @@ class PhysicsPropertiesTest {
     /** The soft step, with mass ratios up to 100. */
     @org.junit.jupiter.api.Test
     void invariantsHoldAfterEveryStepOfGeneratedScenes() {
-        PropertyRunner.Report report = PropertyRunner.run("invariants-soft", new SceneGenerator("soft", ""),
-                PropertyRunner.baseSeed(1000), PropertyRunner.tries(300), COUNTEREXAMPLES);
-        System.out.print(report.summary());
-        assertNull(report.failure(), () -> report.summary());
+        holds("invariants-soft", new SceneGenerator("soft", ""), 1000, 300);
     }
 
     /**
@@ -30,10 +27,7 @@ class PhysicsPropertiesTest {
      */
     @org.junit.jupiter.api.Test
     void invariantsHoldUnderSequentialImpulsesAtModerateMassRatios() {
-        PropertyRunner.Report report = PropertyRunner.run("invariants-si", new SceneGenerator("si", "", 10).withoutRest(),
-                PropertyRunner.baseSeed(1000), PropertyRunner.tries(100), COUNTEREXAMPLES);
-        System.out.print(report.summary());
-        assertNull(report.failure(), () -> report.summary());
+        holds("invariants-si", new SceneGenerator("si", "", 10).withoutRest(), 1000, 100);
     }
 
     /**
@@ -43,11 +37,7 @@ class PhysicsPropertiesTest {
      */
     @org.junit.jupiter.api.Test
     void invariantsHoldPerGroupUnderSequentialImpulsesWithPositionCorrection() {
-        PropertyRunner.Report report = PropertyRunner.run("invariants-si-positions",
-                new SceneGenerator("si", "position_iterations=2", 10).withoutRest(),
-                PropertyRunner.baseSeed(1000), PropertyRunner.tries(100), COUNTEREXAMPLES);
-        System.out.print(report.summary());
-        assertNull(report.failure(), () -> report.summary());
+        holds("invariants-si-positions", new SceneGenerator("si", "position_iterations=2", 10).withoutRest(), 1000, 100);
     }
 
     /**
@@ -58,24 +48,27 @@ class PhysicsPropertiesTest {
      * their turn within the step, seed 4819 (two boxes on distance joints) gained 2.6 J. Measured:
      * 3000 scenes from seed 3000 hold (worst energy rise 2.43 J, within each group's bound).
      */
+    @org.junit.jupiter.api.Test
+    void invariantsHoldAfterEveryStepOfGeneratedJointedScenes() {
+        holds("invariants-jointed", new SceneGenerator("soft", "").only(SceneGenerator.JOINTED), 3000, 100);
+    }
+
     /**
      * Small bullets fired at 50 to 300 m/s into standing planks and boxes, soft step: every
-     * invariant after every step.
+     * invariant after every step. Measured: 30 000 scenes from seed 21 000 000 hold (89 s).
      */
     @org.junit.jupiter.api.Test
     void invariantsHoldAfterEveryStepOfGeneratedShotsIntoTargets() {
-        PropertyRunner.Report report = PropertyRunner.run("invariants-shot",
-                new SceneGenerator("soft", "").only(SceneGenerator.SHOT), PropertyRunner.baseSeed(5000),
-                PropertyRunner.tries(100), COUNTEREXAMPLES);
-        System.out.print(report.summary());
-        assertNull(report.failure(), () -> report.summary());
+        holds("invariants-shot", new SceneGenerator("soft", "").only(SceneGenerator.SHOT), 5000, 100);
     }
 
-    @org.junit.jupiter.api.Test
-    void invariantsHoldAfterEveryStepOfGeneratedJointedScenes() {
-        PropertyRunner.Report report = PropertyRunner.run("invariants-jointed",
-                new SceneGenerator("soft", "").only(SceneGenerator.JOINTED), PropertyRunner.baseSeed(3000),
-                PropertyRunner.tries(100), COUNTEREXAMPLES);
+    /**
+     * A campaign of {@code tries} scenes from {@code seed} (unless {@code -Dcairn.tries} and
+     * {@code -Dcairn.seed} say otherwise): its summary printed, and no scene breaks an invariant.
+     */
+    private static void holds(String name, SceneGenerator generator, long seed, int tries) {
+        PropertyRunner.Report report = PropertyRunner.run(name, generator, PropertyRunner.baseSeed(seed),
+                PropertyRunner.tries(tries), COUNTEREXAMPLES);
         System.out.print(report.summary());
         assertNull(report.failure(), () -> report.summary());
     }

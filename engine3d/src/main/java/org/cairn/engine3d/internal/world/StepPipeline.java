@@ -120,14 +120,7 @@ public final class StepPipeline {
         long t3 = System.nanoTime();
         stepWorld = world;
         world.ensureWorkers(pool.workerCount());
-        world.prepareContinuous(pool.workerCount());
-        if (world.userCodeInSweeps()) {
-            // The user's callbacks are called on this thread, body by body.
-            world.continuous.solve(active, 0, activeCount);
-        } else {
-            pool.run(continuous, activeCount, BODY_BLOCK);
-        }
-        world.rewindJointed(pool.workerCount(), active, activeCount);
+        sweep(world, continuous, false, activeCount, pool);
         world.nonFiniteBodies = NonFiniteGuard.repair(bodies, active, activeCount, scratch9[0], world.firstNonFinite);
         long t4 = System.nanoTime();
         stageNanos[StepStage.CONTINUOUS.ordinal()] += t4 - t3;
@@ -143,19 +136,30 @@ public final class StepPipeline {
     }
 
     /**
+     * Continuous collision's sweeps over the awake bodies ({@code task}: the ordinary bodies', or
+     * the bullets'), then the joint components a sweep stopped put back together. With the user's
+     * callbacks in the sweeps they run on this thread, body by body.
+     */
+    private void sweep(WorldState world, RangeTask task, boolean bulletSweeps, int activeCount, WorkerPool pool) {
+        world.prepareContinuous(pool.workerCount());
+        if (!world.userCodeInSweeps()) {
+            pool.run(task, activeCount, BODY_BLOCK);
+        } else if (bulletSweeps) {
+            world.continuous.solveBullets(active, 0, activeCount);
+        } else {
+            world.continuous.solve(active, 0, activeCount);
+        }
+        world.rewindJointed(pool.workerCount(), active, activeCount);
+    }
+
+    /**
      * The bullets' sweeps, once every other body's pose is final and in the broadphase (Box2D v3's
      * order): against those bodies' shapes too; then the joint components a bullet's sweep stopped
      * are put back together, and the boxes of what moved are refreshed.
      */
     private void sweepBullets(WorldState world, int activeCount, WorkerPool pool) {
         long start = System.nanoTime();
-        world.prepareContinuous(pool.workerCount());
-        if (world.userCodeInSweeps()) {
-            world.continuous.solveBullets(active, 0, activeCount);
-        } else {
-            pool.run(bullets, activeCount, BODY_BLOCK);
-        }
-        world.rewindJointed(pool.workerCount(), active, activeCount);
+        sweep(world, bullets, true, activeCount, pool);
         refreshProxies(world, activeCount, pool);
         stageNanos[StepStage.CONTINUOUS.ordinal()] += System.nanoTime() - start;
     }
