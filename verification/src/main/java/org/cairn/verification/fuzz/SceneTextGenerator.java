@@ -61,6 +61,9 @@ final class SceneTextGenerator {
         for (int b = 0; b < bodies; b++) {
             body(r, s, "b" + b, "(" + number(r, "m", b) + ", " + number(r, "m", 2 + b) + ", 0)");
         }
+        if (bodies >= 2 && r.nextInt(3) == 0) {
+            joint(r, s);
+        }
         if (r.nextInt(4) == 0) {
             s.append("state moved {\n  b0.at = (1m, 3m, 0)\n  b0.v = (").append(number(r, "m/s", 1)).append(", 0, 0)\n}\n");
         }
@@ -68,6 +71,27 @@ final class SceneTextGenerator {
             s.append("probe p body=b0 record=position every=").append(pick(r, "1", "10", "0", "1e309", "-1")).append('\n');
         }
         return s.toString();
+    }
+
+    /** A joint between b0 and b1, of a random kind, with its limits, cone, friction, motor or spring at ordinary values or at the edges. */
+    private static void joint(Random r, StringBuilder s) {
+        String kind = pick(r, "ball", "hinge", "slider", "fixed", "distance", "wheel", "motor", "rope");
+        s.append("joint ").append(kind).append(" j a=b0 b=b1 at=(").append(number(r, "m", 0.5)).append(", ")
+                .append(number(r, "m", 2)).append(", 0)");
+        if (r.nextBoolean()) {
+            s.append(" axis=(").append(number(r, "", 1)).append(", ").append(pick(r, "0", "1", "-1", "1e-300")).append(", 0)");
+        }
+        switch (kind) {
+            case "ball" -> s.append(" cone=").append(number(r, "deg", 30)).append(" limits=(-").append(number(r, "deg", 20))
+                    .append(", ").append(number(r, "deg", 20)).append(") friction=").append(number(r, "N*m", 1));
+            case "hinge" -> s.append(" limits=(-").append(number(r, "deg", 45)).append(", ").append(number(r, "deg", 45))
+                    .append(") motor=(").append(number(r, "rad/s", 1)).append(", ").append(number(r, "N*m", 10)).append(')');
+            case "slider" -> s.append(" limits=(-").append(number(r, "m", 0.2)).append(", ").append(number(r, "m", 0.2))
+                    .append(") spring=(").append(number(r, "Hz", 2)).append(", ").append(number(r, "", 0.5)).append(", 0)");
+            case "distance" -> s.append(" at_b=(").append(number(r, "m", 1)).append(", 2m, 0) length=").append(number(r, "m", 1));
+            default -> s.append(" break_force=").append(number(r, "N", 100));
+        }
+        s.append('\n');
     }
 
     private static void body(Random r, StringBuilder s, String name, String at) {
@@ -82,6 +106,9 @@ final class SceneTextGenerator {
         }
         if (r.nextInt(4) == 0) {
             s.append(" rot=(0, ").append(number(r, "deg", 30)).append(", 0)");
+        }
+        if (r.nextInt(6) == 0) {
+            s.append(" bullet=").append(pick(r, "on", "off"));
         }
         s.append(" {\n");
         int shapes = 1 + r.nextInt(2);
