@@ -15,8 +15,9 @@ import org.cairn.engine3d.internal.math.StrictTrig;
 
 /**
  * Continuous collision of fast dynamic bodies against static shapes (Box2D's "bullet-lite"
- * default), and of fast bullets against the other bodies too ({@link #solveBullets}). A body is fast when its motion in the step, |Δc| + |Δθ|·maxExtent, exceeds half its
- * smallest inner extent: such a body could have stepped over a thin wall. For each static shape
+ * default), and of fast bullets against the other bodies too ({@link #solveBullets}). A body is
+ * fast when its motion in the step, |Δc| + |Δθ|·maxExtent, exceeds half its smallest inner
+ * extent: such a body could have stepped over a thin wall. For each static shape
  * its swept box touches, the time of impact is found by conservative advancement (Mirtich): at
  * the pose interpolated to t, GJK gives the gap d, and since no point of the body moves faster
  * than |Δc| + |Δθ|·maxExtent per unit t, t may advance by (d − target)/that without passing
