@@ -77,7 +77,7 @@ class RagdollTest {
     /**
      * Dropped straight, the ragdoll lands on its feet with its knees straight against their limits
      * and the load along its legs, so nothing turns it, and it falls asleep standing. Measured: no
-     * limit passed by 0.001°, asleep at step 70 (88 without joint friction). (With each limit
+     * limit passed by 0.001°, asleep at step 70, with joint friction or without. (With each limit
      * solved joint by joint the knees gave, 2.34° past a hinge's limit, and it folded up, asleep
      * at step 223.)
      */
@@ -90,8 +90,9 @@ class RagdollTest {
      * Thrown (every part at 1.5 m/s forwards and 0.4 m/s sideways, the example scene's throw), it
      * lands, trips and tumbles over. Measured: at most 0.44° past a limit while it tumbles (the
      * spine's cone, at step 63; limits push back at no more than 0.3 rad/s), 0.0000° at rest,
-     * asleep after 147 steps (2.5 s). Without joint friction: 0.53° (the neck's cone) and 173
-     * steps; 0.65° and 158 steps with its parts put back one by one by the sweeps. With each limit
+     * asleep after 153 steps (2.6 s). Without joint friction: 0.53° (the neck's cone) and 170
+     * steps; 0.65° and 158 steps with its parts put back one by one by the sweeps (with the
+     * trees swept to 1e-6 rad/s then). With each limit
      * solved joint by joint, pushing with the mass of its own two bodies: 6.58° (the neck's cone)
      * and 160 steps; with the ground's pushes on the ragdoll
      * solved with each part's own mass rather than the tree's, 1.86° and 179 steps. How far a limit
@@ -125,9 +126,9 @@ class RagdollTest {
     /**
      * Thrown 24 ways (every 15° around, at 0.6 to 1.95 m/s). How far a limit gives in a tumble, and
      * whether the ragdoll is still for good within 10 s, depend on how it happens to land, so the
-     * throws are judged together. Measured, the most each tumble passes a limit: median 0.36°,
+     * throws are judged together. Measured, the most each tumble passes a limit: median 0.50°,
      * most 2.96°; all 24 asleep within 10 s; no energy in a last second above the most in the
-     * second after 5 s. Six throws chosen earlier all fell asleep without joint friction; the 24
+     * second after 5 s (0.36°, 2.96°, 24 with the trees swept to 1e-6 rad/s). Six throws chosen earlier all fell asleep without joint friction; the 24
      * showed that about one in five did not ({@link #withoutJointFrictionAHeadSometimesSwingsOnAlongItsNecksCone}).
      */
     @Test
@@ -140,12 +141,12 @@ class RagdollTest {
     }
 
     /**
-     * The same 24 throws with frictionless joints. Measured: median 1.03°, most 7.53° (the neck's
-     * cone); 19 of the 24 asleep within 10 s: in the others the head swings on along its neck's
-     * 30° cone, a frictionless joint's pendulum, nudged each swing by the cone's push back; the
-     * most energy in a last second above the most in the second after 5 s, 0.0072 J (a swinging
-     * head's). With the parts a sweep stopped put back one by one rather than the whole ragdoll:
-     * 1.47°, 8.32°, 20 asleep, 0.0589 J.
+     * The same 24 throws with frictionless joints. Measured: median 0.86°, most 7.78° (the neck's
+     * cone); 20 of the 24 asleep within 10 s: in the others the head swings on along its neck's
+     * 30° cone, a frictionless joint's pendulum, nudged each swing by the cone's push back; no
+     * energy in a last second above the most in the second after 5 s. With the trees swept to
+     * 1e-6 rad/s: 1.03°, 7.53°, 19 asleep, 0.0072 J (a swinging head's); with the parts a sweep
+     * stopped put back one by one rather than the whole ragdoll: 1.47°, 8.32°, 20, 0.0589 J.
      */
     @Test
     void withoutJointFrictionAHeadSometimesSwingsOnAlongItsNecksCone() {
